@@ -1,0 +1,97 @@
+"""Figures: making them headless, giving them a legend, turning them into PNG.
+
+>>> fig, ax = new_figure(4, 3)
+>>> add_legend(ax, ["frontier", "explored"])
+>>> to_png(fig)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+
+# Figures are made with Figure(), never pyplot: pyplot keeps global state and is
+# not safe across the threads that serve Streamlit sessions.
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from search_viz.render.style import STATUS, Style, font_size
+
+#: Resolution of the PNGs shown on the pages.
+DPI = 100
+
+
+def new_figure(width: float, height: float) -> tuple[Figure, Axes]:
+    """A blank figure with one axes and no frame, ``width`` x ``height`` inches.
+
+    >>> fig, ax = new_figure(2, 2); ax.axison
+    False
+    """
+    fig = Figure(figsize=(width, height), layout="constrained")
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    return fig, ax
+
+
+def legend_handle(style: Style, label: str | None = None) -> Line2D | Patch:
+    """A legend entry that shows the style's colour and its second channel."""
+    text = label or style.label
+    if style.hatch:
+        return Patch(
+            facecolor=style.color,
+            edgecolor=style.edgecolor,
+            hatch=style.hatch,
+            linestyle=style.linestyle,
+            linewidth=style.linewidth,
+            label=text,
+        )
+    return Line2D(
+        [],
+        [],
+        marker=style.marker,
+        markersize=11,
+        markerfacecolor=style.color,
+        markeredgecolor=style.edgecolor,
+        markeredgewidth=style.linewidth,
+        linestyle="none",
+        label=text,
+    )
+
+
+def add_legend(
+    ax: Axes,
+    entries: Iterable[str | Style],
+    *,
+    scale: float = 1.0,
+    loc: str = "upper left",
+    ncols: int = 1,
+    **kwargs: object,
+) -> None:
+    """Put a legend on ``ax`` for statuses (names in ``STATUS``) or styles."""
+    handles = [legend_handle(STATUS[e] if isinstance(e, str) else e) for e in entries]
+    ax.legend(
+        handles=handles,
+        loc=loc,
+        ncols=ncols,
+        fontsize=font_size("legend", scale),
+        frameon=True,
+        framealpha=0.9,
+        **kwargs,
+    )
+
+
+def to_png(fig: Figure, dpi: int = DPI) -> bytes:
+    """The figure as PNG bytes."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def to_svg(fig: Figure) -> bytes:
+    """The figure as SVG bytes."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="svg")
+    return buffer.getvalue()

@@ -1,0 +1,29 @@
+"""A test-only page: the shared player and panels replaying the toy DFS."""
+
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, for tests.toy
+
+from search_viz import Trace
+from search_viz.ui import counters, legend, note, pseudocode, replay
+from tests.toy import PSEUDOCODE, toy_dfs
+
+trace = Trace.record(toy_dfs())
+
+
+def show(step: int) -> None:
+    state = trace.state(step)
+    st.markdown(f"current step: {step}")
+    left, right = st.columns(2)
+    with left:
+        note(state.event.note, step)
+        counters({"expanded": state.counts.get("expand", 0), "frontier": len(state.frontier)})
+        legend(["frontier", "explored", "goal"])
+    with right:
+        pseudocode(PSEUDOCODE, state.event.line)
+
+
+replay(len(trace), show, key="toy", reset_on="toy")
