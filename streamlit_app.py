@@ -1,0 +1,14 @@
+"""search_viz: the entry point. `streamlit run streamlit_app.py` serves the app."""
+
+import streamlit as st
+
+from search_viz.ui.lessons import LESSONS
+
+st.set_page_config(page_title="search_viz", page_icon="🔎", layout="wide")
+
+home = st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)
+lessons = [
+    st.Page(lesson.page, title=lesson.title, icon=lesson.icon, url_path=lesson.url_path)
+    for lesson in LESSONS
+]
+st.navigation({"": [home], "Lessons": lessons} if lessons else [home]).run()

@@ -1,0 +1,124 @@
+"""Shared test set-up: hypothesis settings and the browser fixtures."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Property tests run without deadlines: CI machines are slow and shared.
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
+)
+settings.load_profile("default")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Debian's Chromium, or a skip (a failure under CI=true, where it must be there)."""
+    path = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    if path is None:
+        message = "no Chromium at /usr/bin/chromium: browser tests skipped (make test installs it)"
+        if in_ci():
+            pytest.fail(message.replace("skipped", "cannot run under CI=true"))
+        pytest.skip(message)
+    return path
+
+
+def start_app(script: str = "streamlit_app.py") -> tuple[subprocess.Popen, str]:
+    """Start ``streamlit run script`` on a free port; return the process and its URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            script,
+            "--server.headless=true",
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as reply:
+                if reply.status == 200:
+                    return process, url
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+    raise RuntimeError(f"streamlit did not start within 60 s:\n{output}")
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The app, served for the whole test session."""
+    process, url = start_app()
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """Headless Chromium driven by Playwright (never `playwright install`)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page at a laptop-sized viewport, collecting console errors."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    yield page
+    context.close()
