@@ -1,0 +1,61 @@
+# search_viz: `make run` serves the app, `make test` runs every check.
+# Both create .venv on first use; nothing else needs installing by hand.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8501
+ADDRESS ?= localhost
+
+.PHONY: run test lint format bench browser-deps clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+# Stamps: reinstall only when a requirements file changes.
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements-dev.txt
+	$(BIN)/pip install -q --no-deps aima3==1.0.11
+	touch $@ $(VENV)/.runtime
+
+run: $(VENV)/.runtime
+	$(BIN)/streamlit run streamlit_app.py --server.port $(PORT) --server.address $(ADDRESS) \
+		--browser.gatherUsageStats false
+
+# Debian's Chromium and an emoji font for the browser tests (never `playwright install`).
+# Without apt-get the browser tests are skipped with a notice; under CI=true they must run.
+browser-deps:
+	@if [ -x /usr/bin/chromium ] && dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; then \
+		echo "browser tests: using /usr/bin/chromium"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "browser tests: installing chromium and fonts-noto-color-emoji with apt-get"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			chromium fonts-noto-color-emoji >/dev/null; \
+	elif [ -x /usr/bin/chromium ]; then \
+		echo "browser tests: using /usr/bin/chromium (no emoji font)"; \
+	else \
+		echo "NOTICE: no apt-get and no Chromium here: the browser tests will be SKIPPED"; \
+	fi
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+test: $(VENV)/.dev browser-deps lint
+	$(BIN)/python -m pytest
+
+# Side-by-side timings against the peers; rewrites the tables in benchmarks/README.md.
+bench: $(VENV)/.dev
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/artifacts
