@@ -3,6 +3,7 @@
 import streamlit as st
 
 from search_viz.ui.lessons import LESSONS
+from search_viz.ui.presenter import presenter_controls
 
 st.set_page_config(page_title="search_viz", page_icon="🔎", layout="wide")
 
@@ -11,4 +12,6 @@ lessons = [
     st.Page(lesson.page, title=lesson.title, icon=lesson.icon, url_path=lesson.url_path)
     for lesson in LESSONS
 ]
-st.navigation({"": [home], "Lessons": lessons} if lessons else [home]).run()
+page = st.navigation({"": [home], "Lessons": lessons} if lessons else [home])
+presenter_controls()
+page.run()

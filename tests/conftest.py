@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Streamlit scripts run by AppTest, not modules for pytest (or its doctests) to import.
+collect_ignore_glob = ["app/*_app.py"]
+
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = "/usr/bin/chromium"

@@ -8,10 +8,13 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, for tests.toy
 
 from search_viz import Trace
-from search_viz.ui import counters, legend, note, pseudocode, replay
+from search_viz.ui import counters, legend, link_check, note, pseudocode, replay
 from tests.toy import PSEUDOCODE, toy_dfs
 
-trace = Trace.record(toy_dfs())
+with link_check(), st.sidebar:
+    goal = st.selectbox("Goal", ["F", "E", "D"], key="goal", bind="query-params")
+    limit = st.number_input("Events kept", 1, 50, 50, key="limit", bind="query-params")
+trace = Trace.record(toy_dfs(goal=goal), limit=limit)
 
 
 def show(step: int) -> None:
@@ -26,4 +29,4 @@ def show(step: int) -> None:
         pseudocode(PSEUDOCODE, state.event.line)
 
 
-replay(len(trace), show, key="toy", reset_on="toy")
+replay(len(trace), show, key="toy", reset_on=(goal, limit))

@@ -33,3 +33,17 @@ def test_page_draws_without_errors(page, app_url, name, path):
     assert page.locator('[data-testid="stException"]').count() == 0
     assert page.locator('[data-testid="stAlertContentError"]').count() == 0
     assert page.console_errors == []
+
+
+def test_presenter_mode_hides_the_sidebar_and_puts_itself_in_the_link(page, app_url):
+    page.goto(app_url)
+    wait_until_drawn(page)
+    assert page.locator('[data-testid="stSidebar"]').is_visible()
+    page.get_by_text("Presenter mode").click()
+    page.get_by_role("button", name="Leave presenter mode").wait_for()
+    assert "present=1" in page.url
+    assert not page.locator('[data-testid="stSidebar"]').is_visible()
+    page.get_by_role("button", name="Leave presenter mode").click()
+    page.locator('[data-testid="stSidebar"]').wait_for(state="visible")
+    assert "present=1" not in page.url
+    assert page.console_errors == []

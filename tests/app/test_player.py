@@ -104,3 +104,34 @@ def test_stepping_while_playing_pauses():
     step = shown_step(at)
     at.run()
     assert shown_step(at) == step
+
+
+def test_changing_the_problem_goes_back_to_step_zero_paused():
+    at = open_app({"step": "6"})
+    at.selectbox(key="goal").set_value("D").run()
+    assert shown_step(at) == 0
+    assert at.button(key="toy.play").label == "Play"
+
+
+def test_a_link_holds_the_problem_and_the_step():
+    at = open_app({"goal": "D", "step": "4"})
+    assert at.selectbox(key="goal").value == "D"
+    assert shown_step(at) == 4
+    assert not at.warning
+
+
+@pytest.mark.parametrize(
+    ("query", "key", "shows"),
+    [({"goal": "Z"}, "goal", "F"), ({"limit": "500"}, "limit", 50), ({"limit": "x"}, "limit", 50)],
+)
+def test_a_bad_link_parameter_falls_back_to_its_default_with_a_message(query, key, shows):
+    at = open_app(query)
+    assert not at.exception
+    assert at.sidebar.selectbox(key="goal").value == "F" or key != "goal"
+    messages = [w.value for w in at.warning]
+    assert any(f"link's {key}=" in m and f"{key}={shows!r}" in m for m in messages), messages
+
+
+def test_a_link_parameter_equal_to_the_default_is_not_reported():
+    at = open_app({"goal": "F"})
+    assert not at.warning
