@@ -19,6 +19,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import streamlit as st
+from matplotlib.figure import Figure
+
+from search_viz.ui.export import export_panel, share_link
 
 #: Seconds per step for each speed the user can choose.
 SPEEDS: dict[str, float] = {"0.5×": 2.0, "1×": 1.0, "2×": 0.5, "4×": 0.25}
@@ -122,12 +125,15 @@ def replay(
     *,
     key: str = "replay",
     reset_on: Hashable = None,
+    figure: Callable[[int], Figure] | None = None,
 ) -> None:
     """Draw the player for ``n_steps`` steps and call ``show(step)`` for the current one.
 
     ``reset_on`` identifies what is being replayed (the problem and the
     algorithm): when it changes, the player goes back to step 0, paused.
-    ``key`` keeps two players on one page apart.
+    ``key`` keeps two players on one page apart. With ``figure`` (the function
+    that draws one step as a matplotlib figure) the player also offers the step
+    as PNG and SVG and a range of steps as a GIF.
 
     Example, in a page::
 
@@ -165,6 +171,7 @@ def replay(
         label_visibility="collapsed",
         help="Speed while playing (steps per second)",
     )
+    extras = row.container(horizontal=True, width="content", gap="small")
     speed = state.get(keys.speed) or DEFAULT_SPEED
 
     @st.fragment(run_every=SPEEDS[speed] if playing else None)
@@ -181,6 +188,11 @@ def replay(
         _step_buttons(keys, step, n_steps, before_play, after_play)
         _slider(keys, step, n_steps)
         st.query_params["step"] = str(step)
+        with extras.popover("Share", icon=":material/link:", help="A link to this very step"):
+            share_link()
+        if figure is not None:
+            with extras.popover("Export", icon=":material/download:", help="PNG, SVG or GIF"):
+                export_panel(figure, n_steps, step, name=key)
         show(step)
 
     stage()

@@ -8,6 +8,7 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, for tests.toy
 
 from search_viz import Trace
+from search_viz.render import new_figure
 from search_viz.ui import counters, legend, link_check, note, pseudocode, replay
 from tests.toy import PSEUDOCODE, toy_dfs
 
@@ -29,4 +30,11 @@ def show(step: int) -> None:
         pseudocode(PSEUDOCODE, state.event.line)
 
 
-replay(len(trace), show, key="toy", reset_on=(goal, limit))
+def figure_for(step: int):
+    """The toy picture: the step's sentence, big (enough to test the export)."""
+    fig, ax = new_figure(4, 2)
+    ax.text(0.5, 0.5, f"step {step}: {trace.events[step].kind}", ha="center", fontsize=14)
+    return fig
+
+
+replay(len(trace), show, key="toy", reset_on=(goal, limit), figure=figure_for)

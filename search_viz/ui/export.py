@@ -1,0 +1,108 @@
+"""Export and share: the current step as PNG or SVG, a range of steps as a GIF, the link.
+
+The player shows these when the page gives it ``figure=``, the function that
+draws one step as a matplotlib figure (the one the page's picture comes from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+from matplotlib.figure import Figure
+
+from search_viz.render.animation import MAX_FRAMES, gif_bytes
+from search_viz.render.figure import to_png, to_svg
+
+GIF_SPEEDS = {"1 step/s": 1.0, "2 steps/s": 2.0, "4 steps/s": 4.0}
+
+
+def current_link() -> str | None:
+    """The URL that reopens this moment: this page with all its query parameters.
+
+    None outside a browser session (AppTest has no URL).
+    """
+    base = st.context.url
+    if not base:
+        return None
+    if not urlsplit(base).path:
+        base += "/"
+    query = [(key, value) for key in st.query_params for value in st.query_params.get_all(key)]
+    return f"{base}?{urlencode(query)}" if query else base
+
+
+def share_link() -> None:
+    """The link to this moment, with a copy button."""
+    link = current_link()
+    if link is None:
+        st.caption("The link appears here in a browser.")
+        return
+    st.caption("Copy this link: it reopens this step, with this problem and these options.")
+    st.code(link, language=None, wrap_lines=True)
+
+
+def export_panel(
+    figure_for: Callable[[int], Figure], n_steps: int, step: int, *, name: str
+) -> None:
+    """Downloads of the current step (PNG, SVG) and of a range of steps (GIF)."""
+    st.caption(f"Step {step} as a picture:")
+    left, right = st.columns(2)
+    left.download_button(
+        "PNG",
+        data=lambda: to_png(figure_for(step), dpi=150),
+        file_name=f"{name}-step-{step}.png",
+        mime="image/png",
+        icon=":material/image:",
+        key=f"{name}.png",
+    )
+    right.download_button(
+        "SVG",
+        data=lambda: to_svg(figure_for(step)),
+        file_name=f"{name}-step-{step}.svg",
+        mime="image/svg+xml",
+        icon=":material/draw:",
+        key=f"{name}.svg",
+    )
+    if n_steps < 2:
+        return
+    first, last = st.slider(
+        "Steps in the GIF",
+        0,
+        n_steps - 1,
+        (0, min(n_steps - 1, MAX_FRAMES - 1)),
+        key=f"{name}.gif_range",
+    )
+    speed = st.segmented_control(
+        "GIF speed", list(GIF_SPEEDS), default="2 steps/s", key=f"{name}.gif_speed", required=True
+    )
+    frames = last - first + 1
+    if frames > MAX_FRAMES:
+        st.warning(
+            f"A GIF holds at most {MAX_FRAMES} steps; this range has {frames}. "
+            "Choose a shorter range."
+        )
+        return
+    wanted = (first, last, speed)
+    made = st.session_state.get(f"{name}.gif")
+    if st.button(f"Make a GIF of {frames} steps", icon=":material/movie:", key=f"{name}.make_gif"):
+        bar = st.progress(0.0, text="Drawing the frames...")
+        data = gif_bytes(
+            figure_for,
+            range(first, last + 1),
+            fps=GIF_SPEEDS[speed],
+            on_frame=lambda done, total: bar.progress(
+                done / total, text=f"Frame {done} of {total}"
+            ),
+        )
+        bar.empty()
+        made = st.session_state[f"{name}.gif"] = (wanted, data)
+    if made is not None and made[0] == wanted:
+        st.download_button(
+            f"Download the GIF ({len(made[1]) // 1024} KB)",
+            data=made[1],
+            file_name=f"{name}-steps-{first}-{last}.gif",
+            mime="image/gif",
+            icon=":material/download:",
+            key=f"{name}.gif_download",
+        )
