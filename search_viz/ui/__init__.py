@@ -1,5 +1,6 @@
 """Streamlit pieces shared by the lesson pages: the player, the panels, the lesson list."""
 
+from search_viz.ui.compare import Side, side_by_side
 from search_viz.ui.lessons import LESSONS, Lesson
 from search_viz.ui.links import link_check
 from search_viz.ui.panels import counters, legend, note, pseudocode
@@ -9,6 +10,7 @@ from search_viz.ui.presenter import presenter_controls, scale
 __all__ = [
     "LESSONS",
     "Lesson",
+    "Side",
     "counters",
     "legend",
     "link_check",
@@ -17,4 +19,5 @@ __all__ = [
     "pseudocode",
     "replay",
     "scale",
+    "side_by_side",
 ]

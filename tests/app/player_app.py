@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, f
 from search_viz import Trace
 from search_viz.render import new_figure
 from search_viz.ui import counters, legend, link_check, note, pseudocode, replay
+from search_viz.ui.compare import Side, side_by_side
 from tests.toy import PSEUDOCODE, toy_dfs
 
 with link_check(), st.sidebar:
@@ -37,4 +38,16 @@ def figure_for(step: int):
     return fig
 
 
-replay(len(trace), show, key="toy", reset_on=(goal, limit), figure=figure_for)
+if st.sidebar.toggle("Compare with goal D", key="compare"):
+    other = Trace.record(toy_dfs(goal="D"))
+
+    def show_other(step: int) -> None:
+        st.markdown(f"other step: {step}")
+        note(other.events[step].note, step)
+
+    n_steps, show_both = side_by_side(
+        Side(f"Goal {goal}", len(trace), show), Side("Goal D", len(other), show_other)
+    )
+    replay(n_steps, show_both, key="toy", reset_on=(goal, limit, "compare"))
+else:
+    replay(len(trace), show, key="toy", reset_on=(goal, limit), figure=figure_for)

@@ -135,3 +135,16 @@ def test_a_bad_link_parameter_falls_back_to_its_default_with_a_message(query, ke
 def test_a_link_parameter_equal_to_the_default_is_not_reported():
     at = open_app({"goal": "F"})
     assert not at.warning
+
+
+def test_compare_mode_drives_two_replays_and_holds_the_shorter_at_its_end():
+    at = open_app()
+    at.sidebar.toggle(key="compare").set_value(True).run()
+    # goal F: 13 events; goal D: A, B, D reached after 8 events
+    other_last = len(Trace.record(toy_dfs(goal="D"))) - 1
+    assert other_last < LAST
+    at.slider(key="toy.slider").set_value(LAST).run()
+    assert shown_step(at) == LAST
+    other = next(m.value for m in at.markdown if m.value.startswith("other step:"))
+    assert other == f"other step: {other_last}"
+    assert any("Finished after" in c.value for c in at.caption)
