@@ -13,15 +13,24 @@ pytestmark = pytest.mark.browser
 PAGES = [("home", "")] + [(lesson.url_path, lesson.url_path) for lesson in LESSONS]
 
 
-def wait_until_drawn(page, timeout: float = 60_000) -> None:
-    """Until the main block is there and Streamlit's 'running' indicator has gone."""
-    page.wait_for_selector('[data-testid="stMain"]', timeout=timeout)
+def wait_until_drawn(page, timeout: float = 90_000) -> None:
+    """Until the page has content and has been idle for a full second.
+
+    Idle: no "running" indicator and no skeleton placeholders. Streamlit shows
+    its indicator only some time after a run starts, so one look is not enough.
+    """
+    page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=timeout)
     page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && document.querySelector('[data-testid=\"stMainBlockContainer\"]')",
+        """() => {
+            const busy = document.querySelector('[data-testid="stStatusWidget"]')
+                || document.querySelector('[data-testid="stSkeleton"]');
+            const now = performance.now();
+            if (busy || !window.__svIdleSince) { window.__svIdleSince = busy ? null : now; }
+            return !busy && window.__svIdleSince !== null && now - window.__svIdleSince > 1000;
+        }""",
         timeout=timeout,
+        polling=100,
     )
-    page.wait_for_timeout(500)  # let the last images paint
 
 
 @pytest.mark.parametrize(("name", "path"), PAGES, ids=[name for name, _ in PAGES])
