@@ -108,7 +108,7 @@ def genetic(
     ``mutation``: the chance a child has one queen moved; ``elitism``: how
     many of the fittest boards pass unchanged into the next generation (0 to
     ``population − 1``); ``selection``: "roulette" (chance proportional to
-    fitness, as in AIMA) or "tournament" (the fittest of 3 random boards).
+    fitness, as in AIMA) or "tournament" (the fittest of 3 random boards, or of all if fewer).
     Stops after the first generation holding a solution.
 
     Returns a Result whose ``state`` is the fittest board of the last
@@ -193,7 +193,8 @@ def _selector(selection: str, fitness: Sequence[int], rng: random.Random):
     """A function that picks one parent's place in the population."""
     places = range(len(fitness))
     if selection == "tournament":
-        return lambda: max(rng.sample(places, TOURNAMENT_SIZE), key=fitness.__getitem__)
+        entrants = min(TOURNAMENT_SIZE, len(fitness))
+        return lambda: max(rng.sample(places, entrants), key=fitness.__getitem__)
     if sum(fitness) == 0:  # every board attacks everywhere: pick uniformly
         return lambda: rng.randrange(len(fitness))
     cumulative = []
