@@ -334,5 +334,5 @@ def test_each_algorithm_s_lines_point_into_its_pseudocode():
         for e in tr.events:
             assert 1 <= e.line <= len(code)
         lines = {e.kind: code[e.line - 1] for e in tr.events}
-        assert "neighbour ←" in lines["propose"]
-        assert "current ← neighbour" in lines["accept"]
+        assert "next ←" in lines["propose"]
+        assert "current ← next" in lines["accept"]

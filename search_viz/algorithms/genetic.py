@@ -34,21 +34,21 @@ SELECTIONS = ("roulette", "tournament")
 TOURNAMENT_SIZE = 3
 
 GENETIC_PSEUDOCODE = """\
-population ← the start board and P − 1 random boards
+population ← start board + P − 1 random ones
 for generation = 1 to G:
     next ← the E fittest boards (elitism)
     while next has fewer than P boards:
         x, y ← two parents, picked by fitness
         child ← {crossover}
-        with probability m: move one random queen of child
+        with chance m: move one queen of child
         add child to next
     population ← next
-    if a board has 0 conflicts: return it
+    if a board has h = 0: return it
 return the fittest board"""
 
 _CROSSOVER_LINES = {
-    "one-point": "x's columns before a random cut, then y's",
-    "uniform": "each column from x or y, at random",
+    "one-point": "x before a random cut, y after",
+    "uniform": "each column from x or y",
 }
 
 
@@ -80,7 +80,7 @@ def genetic_pseudocode(crossover: str = "one-point") -> str:
     """The pseudocode a page shows next to the run; events' ``line`` numbers point into it.
 
     >>> genetic_pseudocode("uniform").splitlines()[5].strip()
-    'child ← each column from x or y, at random'
+    'child ← each column from x or y'
     """
     return GENETIC_PSEUDOCODE.format(crossover=_CROSSOVER_LINES[crossover])
 

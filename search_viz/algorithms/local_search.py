@@ -32,41 +32,42 @@ SearchGenerator = Generator[Event, None, Any]
 
 STEEPEST_PSEUDOCODE = """\
 current ← the start board
-loop (at most max_steps proposals):
-    if conflicts(current) = 0: return current
-    neighbour ← the best move of one queen within its column
-    Δ ← conflicts(neighbour) − conflicts(current)
-    if Δ < 0, or Δ = 0 and sideways moves are left:
-        current ← neighbour
-    else if restarts are left: current ← a new random board
+repeat (at most max_steps times):
+    if h(current) = 0: return current
+    next ← the best move of one queen
+    Δ ← h(next) − h(current)
+    if Δ < 0, or Δ = 0 and sideways left:
+        current ← next
+    else if restarts left: current ← random board
     else: return the best board reached"""
 
 FIRST_CHOICE_PSEUDOCODE = """\
 current ← the start board
-loop (at most max_steps proposals):
-    if conflicts(current) = 0: return current
-    if every move from current has been tried:
-        if restarts are left: current ← a new random board
+repeat (at most max_steps times):
+    if h(current) = 0: return current
+    if every move from current was tried:
+        if restarts left: current ← random board
         else: return the best board reached
-    neighbour ← a random move from current not tried yet
-    Δ ← conflicts(neighbour) − conflicts(current)
-    if Δ < 0, or Δ = 0 and sideways moves are left:
-        current ← neighbour"""
+    next ← a random move not tried yet
+    Δ ← h(next) − h(current)
+    if Δ < 0, or Δ = 0 and sideways left:
+        current ← next"""
 
 ANNEALING_PSEUDOCODE = """\
 current ← the start board;  T ← T0
 for step = 1 to max_steps:
-    if conflicts(current) = 0: return current
-    neighbour ← {neighbour}
-    Δ ← conflicts(neighbour) − conflicts(current)
-    if Δ ≤ 0: current ← neighbour          (better or equal: always)
-    else with probability e^(−Δ/T): current ← neighbour
+    if h(current) = 0: return current
+    next ← {neighbour}
+    Δ ← h(next) − h(current)
+    if Δ ≤ 0: current ← next
+    else with chance e^(−Δ/T): current ← next
     {cooling}
 return current"""
 
+#: h(board) in the pseudocode: the number of attacking pairs.
 _NEIGHBOUR_LINES = {
-    "column-in-turn": "a new random row for the queen of the next column in turn",
-    "random": "one random queen moved to a random new row",
+    "column-in-turn": "next column's queen to a new row",
+    "random": "a random queen to a new row",
 }
 _COOLING_LINES = {
     "exponential": "T ← T × cooling",
@@ -98,7 +99,7 @@ def pseudocode_for(algorithm: str, variant: str = "steepest", **options: str) ->
     """The pseudocode a page shows next to the run; events' ``line`` numbers point into it.
 
     >>> pseudocode_for("hill_climbing", "first-choice").splitlines()[6].strip()
-    'neighbour ← a random move from current not tried yet'
+    'next ← a random move not tried yet'
     >>> "T × cooling" in pseudocode_for("simulated_annealing")
     True
     """

@@ -15,6 +15,7 @@ a board has ``n * (n - 1)`` neighbours.
 
 from __future__ import annotations
 
+import ast
 import operator
 import random
 from collections.abc import Iterator, Sequence
@@ -23,6 +24,16 @@ from collections.abc import Iterator, Sequence
 MIN_N, MAX_N = 4, 50
 
 State = tuple[int, ...]
+
+#: Boards worth a name: AIMA's figure 4.3(a) (17 attacking pairs; its best moves give 12),
+#: and a local minimum (1 attacking pair, yet every move makes it worse).
+EXAMPLES: dict[str, State] = {
+    "aima-4.3a": (3, 2, 1, 4, 3, 2, 1, 2),
+    "local-minimum": (0, 7, 4, 2, 5, 6, 1, 3),
+}
+
+#: Longest text ``parse_rows`` reads (50 two-digit rows and separators fit easily).
+MAX_TEXT = 400
 
 
 def _whole_number(x: object) -> int | None:
@@ -100,6 +111,56 @@ def count_conflicts(state: Sequence[int]) -> int:
         diagonals[d] += 1
         antidiagonals[a] += 1
     return total
+
+
+def parse_rows(text: str) -> list[int]:
+    """Read a board typed by a user: rows separated by spaces or commas, brackets optional.
+
+    Never evaluates the text: a bracketed list goes through ``ast.literal_eval``,
+    anything else is split and read number by number. The rows are checked
+    against a board size by :class:`NQueens`.
+
+    >>> parse_rows("3 2 1 4"), parse_rows("[3, 2, 1, 4]"), parse_rows("3,2,1,4")
+    ([3, 2, 1, 4], [3, 2, 1, 4], [3, 2, 1, 4])
+    >>> parse_rows("3 two 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'two' is not a whole number: type the rows as numbers, e.g. 3 2 1 4 3 2 1 2.
+    """
+    text = text.strip()
+    example = "e.g. 3 2 1 4 3 2 1 2"
+    if not text:
+        raise ValueError(f"Type one row per column, bottom row 0, {example}.")
+    if len(text) > MAX_TEXT:
+        raise ValueError(
+            f"That is {len(text)} characters; a board has at most {MAX_N} rows "
+            f"(at most {MAX_TEXT} characters)."
+        )
+    if text[0] in "[(":
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise ValueError(f"{text!r} is not a list of whole numbers, {example}.") from None
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f"{text!r} is not a list of whole numbers, {example}.")
+        items = list(value)
+    else:
+        items = text.replace(",", " ").split()
+    rows = []
+    for item in items:
+        if isinstance(item, str):
+            try:
+                item = int(item)
+            except ValueError:
+                raise ValueError(
+                    f"{item!r} is not a whole number: type the rows as numbers, {example}."
+                ) from None
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise ValueError(
+                f"{item!r} is not a whole number: type the rows as numbers, {example}."
+            )
+        rows.append(item)
+    return rows
 
 
 class Board:
