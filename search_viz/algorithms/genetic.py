@@ -34,20 +34,20 @@ SELECTIONS = ("roulette", "tournament")
 TOURNAMENT_SIZE = 3
 
 GENETIC_PSEUDOCODE = """\
-population ← start board + P − 1 random ones
+population ← the start board + random ones
 for generation = 1 to G:
     next ← the E fittest boards (elitism)
     while next has fewer than P boards:
-        x, y ← two parents, picked by fitness
+        x, y ← parents picked by fitness
         child ← {crossover}
-        with chance m: move one queen of child
+        with chance m: mutate(child)
         add child to next
     population ← next
     if a board has h = 0: return it
 return the fittest board"""
 
 _CROSSOVER_LINES = {
-    "one-point": "x before a random cut, y after",
+    "one-point": "x up to a random cut, then y",
     "uniform": "each column from x or y",
 }
 

@@ -36,21 +36,21 @@ repeat (at most max_steps times):
     if h(current) = 0: return current
     next ← the best move of one queen
     Δ ← h(next) − h(current)
-    if Δ < 0, or Δ = 0 and sideways left:
+    if Δ < 0 or (Δ = 0 and sideways left):
         current ← next
-    else if restarts left: current ← random board
-    else: return the best board reached"""
+    else if restarts left: restart
+    else: return the best board seen"""
 
 FIRST_CHOICE_PSEUDOCODE = """\
 current ← the start board
 repeat (at most max_steps times):
     if h(current) = 0: return current
-    if every move from current was tried:
-        if restarts left: current ← random board
-        else: return the best board reached
+    if every move was tried:
+        if restarts left: restart
+        else: return the best board seen
     next ← a random move not tried yet
     Δ ← h(next) − h(current)
-    if Δ < 0, or Δ = 0 and sideways left:
+    if Δ < 0 or (Δ = 0 and sideways left):
         current ← next"""
 
 ANNEALING_PSEUDOCODE = """\
@@ -60,14 +60,15 @@ for step = 1 to max_steps:
     next ← {neighbour}
     Δ ← h(next) − h(current)
     if Δ ≤ 0: current ← next
-    else with chance e^(−Δ/T): current ← next
+    else if random() < e^(−Δ/T):
+        current ← next
     {cooling}
 return current"""
 
 #: h(board) in the pseudocode: the number of attacking pairs.
 _NEIGHBOUR_LINES = {
-    "column-in-turn": "next column's queen to a new row",
-    "random": "a random queen to a new row",
+    "column-in-turn": "next column's queen, new row",
+    "random": "a random queen, new row",
 }
 _COOLING_LINES = {
     "exponential": "T ← T × cooling",
@@ -401,7 +402,7 @@ def simulated_annealing(
                 delta=delta,
                 probability=chance,
                 data=draw,
-                line=7,
+                line=8 if kind == "accept" else 7,
             )
         step += 1
     final = board.state()
@@ -411,7 +412,7 @@ def simulated_annealing(
         value=board.conflicts,
         temperature=temperature(t0, cooling, schedule, step, max_steps),
         data=stopped,
-        line=3 if stopped == "solved" else 9,
+        line=3 if stopped == "solved" else 10,
     )
     return Result(
         value=board.conflicts,

@@ -663,7 +663,7 @@ def counters_at(run: Run, step: int) -> dict[str, object]:
         return {
             "generation": g.number,
             "children made": counts.get("propose", 0),
-            "fittest: conflicts": min(g.conflicts),
+            "fewest conflicts": min(g.conflicts),
             "mean fitness": round(run.max_pairs - mean, 1),
         }
     story = run.story
