@@ -15,10 +15,9 @@ from search_viz.ui.local_search import (
 
 st.title("Local search: n-queens")
 st.caption(
-    "One queen per column; the objective h(board) is its number of attacking pairs (0 = solved). "
-    "Each step moves one queen within its column. Hill climbing only goes downhill; simulated "
-    "annealing sometimes takes a worse board, less and less often as it cools; a genetic "
-    "algorithm breeds a population of boards."
+    "One queen per column; h(board) = its attacking pairs, 0 = solved. A move takes one queen "
+    "to another row of its column. Hill climbing only goes downhill, simulated annealing "
+    "sometimes climbs (less often as it cools), a genetic algorithm breeds boards."
 )
 
 with link_check(), st.sidebar:

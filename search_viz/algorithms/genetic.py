@@ -21,7 +21,9 @@ one ``propose`` per child (``value``: its conflicts, ``data``: an
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Generator, Sequence
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from search_viz.algorithms.local_search import check_choice, check_count
@@ -197,12 +199,9 @@ def _selector(selection: str, fitness: Sequence[int], rng: random.Random):
         return lambda: max(rng.sample(places, entrants), key=fitness.__getitem__)
     if sum(fitness) == 0:  # every board attacks everywhere: pick uniformly
         return lambda: rng.randrange(len(fitness))
-    cumulative = []
-    total = 0
-    for f in fitness:
-        total += f
-        cumulative.append(total)
-    return lambda: rng.choices(places, cum_weights=cumulative)[0]
+    cumulative = list(accumulate(fitness))
+    total = cumulative[-1]
+    return lambda: bisect_right(cumulative, rng.random() * total)
 
 
 def _breed(
@@ -218,10 +217,11 @@ def _breed(
     if crossover == "one-point":
         cut = rng.randrange(1, n)
         from_first = (True,) * cut + (False,) * (n - cut)
+        rows = [*x[:cut], *y[cut:]]
     else:
         cut = None
         from_first = tuple(rng.random() < 0.5 for _ in range(n))
-    rows = [x[c] if first else y[c] for c, first in enumerate(from_first)]
+        rows = [x[c] if first else y[c] for c, first in enumerate(from_first)]
     mutated = None
     if rng.random() < mutation:
         column = rng.randrange(n)

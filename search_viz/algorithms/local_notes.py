@@ -87,13 +87,17 @@ def _reject(e: Event, algorithm: str, variant: str) -> str:
     return "Reject: it is no better (Δ = 0) and no sideways moves are left."
 
 
+def _columns(first: int, last: int) -> str:
+    return f"column {first}" if first == last else f"columns {first}–{last}"
+
+
 def _child(e: Event, max_pairs: int | None) -> str:
     origin = e.data
     x, y = origin.parents
     n = len(origin.from_first)
     if origin.cut is not None:
         where = (
-            f"columns 0–{origin.cut - 1} from board #{x}, columns {origin.cut}–{n - 1} "
+            f"{_columns(0, origin.cut - 1)} from board #{x}, {_columns(origin.cut, n - 1)} "
             f"from board #{y} (cut before column {origin.cut})"
         )
     else:

@@ -35,6 +35,7 @@ from search_viz.render.queens import (
     FIRST_PARENT,
     SECOND_PARENT,
     Marks,
+    board_height,
     board_legend,
     board_title,
     draw_board,
@@ -227,7 +228,8 @@ def board_figure_at(
     run: Run, step: int, *, scale: float = 1.0, numbers: bool = False, width: float = 6.0
 ) -> Figure:
     """The board at ``step`` with its legend."""
-    fig = Figure(figsize=(width, width * 1.2), layout="constrained")
+    _, marks, _ = board_at(run, step, numbers)
+    fig = Figure(figsize=(width, board_height(width, marks, scale)), layout="constrained")
     _draw_board_at(fig, run, step, scale=scale, numbers=numbers, width=width)
     return fig
 

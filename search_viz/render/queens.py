@@ -310,8 +310,8 @@ def draw_board(
         ax.set_title(title, fontsize=font_size("title", scale))
 
 
-def board_legend(fig: Figure, marks: Marks, *, scale: float = 1.0) -> None:
-    """The legend under a board: only what this picture shows, with a shape for each."""
+def legend_handles(marks: Marks) -> list:
+    """The legend entries for a board with ``marks``: only what the picture shows."""
     handles = [
         Line2D(
             [],
@@ -368,7 +368,7 @@ def board_legend(fig: Figure, marks: Marks, *, scale: float = 1.0) -> None:
         )
     if marks.numbers is not None:
         handles.append(
-            Patch(facecolor=LIGHT_SQUARE, edgecolor=GREY, label="number: conflicts if moved there")
+            Patch(facecolor=LIGHT_SQUARE, edgecolor=GREY, label="number: conflicts if moved here")
         )
     if marks.from_first is not None:
         x, y = marks.parents or (None, None)
@@ -388,11 +388,29 @@ def board_legend(fig: Figure, marks: Marks, *, scale: float = 1.0) -> None:
                 label="mutation",
             )
         )
-    longest = max(len(h.get_label()) for h in handles)
+    return handles
+
+
+def legend_columns(handles: list, scale: float) -> int:
+    """How many columns the legend under a board uses."""
+    wide = max(len(h.get_label()) for h in handles) * scale
+    return min(len(handles), 3 if wide <= 18 else (2 if wide <= 30 else 1))
+
+
+def board_height(width: float, marks: Marks, scale: float) -> float:
+    """A board figure's height: the square board, its title and labels, and its legend."""
+    handles = legend_handles(marks)
+    rows = -(-len(handles) // legend_columns(handles, scale))
+    return width + scale * (0.75 + 0.27 * rows)
+
+
+def board_legend(fig: Figure, marks: Marks, *, scale: float = 1.0) -> None:
+    """The legend under a board: only what this picture shows, with a shape for each."""
+    handles = legend_handles(marks)
     fig.legend(
         handles=handles,
         loc="outside lower center",
-        ncols=min(len(handles), 3 if longest * scale < 18 else 2),
+        ncols=legend_columns(handles, scale),
         fontsize=font_size("legend", scale),
         frameon=False,
         handlelength=1.6,
@@ -424,7 +442,7 @@ def board_figure(
     >>> fig.axes[0].get_title()
     '8 queens · 17 attacking pairs'
     """
-    fig = Figure(figsize=(width, width * 1.2), layout="constrained")
+    fig = Figure(figsize=(width, board_height(width, marks, scale)), layout="constrained")
     ax = fig.add_subplot()
     n = len(state)
     draw_board(

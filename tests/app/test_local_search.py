@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import search_viz as sv
+from tests.conftest import ARTIFACTS
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGE = "pages/local_search.py"
@@ -183,3 +184,97 @@ def test_the_experiments_tab_runs_every_setting_with_the_classic_figures_beside(
     assert list(table["published"])[:2] == ["14%", "94%"]
     assert len(table) == 7
     assert any(image for image in at.image)  # the chart
+
+
+# ---------------------------------------------------------------- in Chromium
+def wait_until_drawn(page, timeout: float = 60_000) -> None:
+    """Until the board and the curves are drawn.
+
+    On a freshly started server, the first visit straight to a page's own path
+    shows Streamlit's "Page not found" dialog over the right page
+    (streamlit/streamlit#9992): it is closed here, as a user would.
+    """
+    page.wait_for_selector('[data-testid="stMain"]', timeout=timeout)
+    page.wait_for_function(
+        """() => !document.querySelector('[data-testid="stStatusWidget"]')
+                 && !document.querySelector('[data-testid="stSkeleton"]')
+                 && document.querySelectorAll('[data-testid="stImage"] img').length >= 2""",
+        timeout=timeout,
+    )
+    dialog = page.get_by_role("dialog").filter(has_text="Page not found")
+    if dialog.count():
+        dialog.get_by_role("button", name="Close").click()
+        dialog.wait_for(state="detached")
+    page.wait_for_timeout(300)
+
+
+def shown_note(page) -> str:
+    return page.locator(".sv-note").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height"), [(1400, 1000), (1280, 720)])
+def test_the_page_draws_at_laptop_and_projector_sizes(browser, app_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{app_url}/local-search?step=1200")
+    wait_until_drawn(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator('[data-testid="stMain"]').screenshot(
+        path=str(ARTIFACTS / f"local-search-{width}x{height}.png")
+    )
+    assert "Step 1200." in shown_note(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.browser
+def test_the_arrow_keys_step_and_the_url_follows(page, app_url):
+    page.goto(f"{app_url}/local-search?step=10")
+    wait_until_drawn(page)
+    assert "Step 10." in shown_note(page)
+    page.locator("body").press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('.sv-note').innerText.includes('Step 11.')"
+    )
+    assert "step=11" in page.url
+    page.locator("body").press("ArrowLeft")
+    page.wait_for_function(
+        "() => document.querySelector('.sv-note').innerText.includes('Step 10.')"
+    )
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
+def test_a_bad_cooling_factor_shows_the_message_not_a_traceback(page, app_url):
+    page.goto(f"{app_url}/local-search")
+    wait_until_drawn(page)
+    field = page.get_by_role("spinbutton", name="Cooling factor")
+    field.fill("1")
+    field.press("Enter")
+    alert = page.locator('[data-testid="stAlertContentError"]')
+    alert.wait_for(timeout=30_000)
+    assert "cooling must be a number strictly between 0 and 1" in alert.inner_text()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert field.input_value() == "1.0000"
+    page.locator('[data-testid="stMain"]').screenshot(
+        path=str(ARTIFACTS / "local-search-bad-cooling.png")
+    )
+
+
+@pytest.mark.browser
+def test_presenter_mode_and_the_genetic_algorithm(page, app_url):
+    page.goto(f"{app_url}/local-search?present=1&algorithm=Genetic+algorithm&step=60")
+    wait_until_drawn(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=\"stImage\"] img').length >= 3"
+    )
+    assert "A child" in shown_note(page)
+    page.locator('[data-testid="stMain"]').screenshot(
+        path=str(ARTIFACTS / "local-search-genetic-presenter.png")
+    )
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.console_errors == []
