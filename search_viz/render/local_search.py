@@ -225,7 +225,7 @@ def board_at(run: Run, step: int, numbers: bool = False) -> tuple[State, Marks, 
 
 
 def board_figure_at(
-    run: Run, step: int, *, scale: float = 1.0, numbers: bool = False, width: float = 6.0
+    run: Run, step: int, *, scale: float = 1.0, numbers: bool = False, width: float = 5.0
 ) -> Figure:
     """The board at ``step`` with its legend."""
     _, marks, _ = board_at(run, step, numbers)
@@ -588,14 +588,14 @@ def figure_for(run: Run, step: int, *, scale: float = 1.0, numbers: bool = False
 # ---------------------------------------------------------------- experiments
 def experiment_figure(summaries: Sequence[Summary], *, scale: float = 1.0) -> Figure:
     """Success rates as horizontal bars, each labelled; the published rate marked where known."""
-    fig = Figure(figsize=(11, 0.55 * len(summaries) + 1.3), layout="constrained")
+    fig = Figure(figsize=(11, 0.55 * len(summaries) + 1.7), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(len(summaries))[::-1]
     rates = [100 * s.success_rate for s in summaries]
     ax.barh(y, rates, color=OKABE_ITO["sky blue"], edgecolor="black", height=0.6)
     for yi, rate, s in zip(y, rates, summaries, strict=True):
         ax.text(
-            min(rate, 100) + 1,
+            max(rate, 100 * (s.classic or 0)) + 2.5,
             yi,
             f"{rate:.0f}% ({s.solved}/{s.runs})",
             va="center",
@@ -644,7 +644,14 @@ def experiment_figure(summaries: Sequence[Summary], *, scale: float = 1.0) -> Fi
     ax.tick_params(labelsize=font_size("legend", scale))
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    ax.legend(handles=handles, loc="lower right", fontsize=font_size("legend", scale))
+    ax.legend(
+        handles=handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.22 if len(summaries) < 5 else -0.12),
+        ncols=2,
+        frameon=False,
+        fontsize=font_size("legend", scale),
+    )
     return fig
 
 

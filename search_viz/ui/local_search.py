@@ -409,15 +409,13 @@ def _table(summaries: list[Summary]) -> list[dict[str, object]]:
     return [
         {
             "algorithm": s.label,
-            "solved": f"{s.solved} / {s.runs}",
-            "success": f"{100 * s.success_rate:.0f}%",
-            "published": "–" if s.classic is None else f"{100 * s.classic:.0f}%",
-            "mean steps when solved": steps(s.mean_steps_solved),
-            "when not solved": steps(s.mean_steps_failed),
-            "a step is": {"moves": "a move made", "steps": "a proposal"}.get(
-                s.unit, "a generation"
-            ),
-            "mean time per board (ms)": f"{s.mean_ms:,.1f}",
+            "solved": f"{s.solved}/{s.runs}",
+            "rate": f"{100 * s.success_rate:.0f}%",
+            "R&N": "–" if s.classic is None else f"{100 * s.classic:.0f}%",
+            "steps, solved": steps(s.mean_steps_solved),
+            "steps, not": steps(s.mean_steps_failed),
+            "a step is": {"moves": "a move", "steps": "a proposal"}.get(s.unit, "a generation"),
+            "ms a board": f"{s.mean_ms:,.1f}",
         }
         for s in summaries
     ]
@@ -479,10 +477,12 @@ def experiments_panel() -> None:
         if not st.button("Run the experiment", type="primary", icon=":material/science:"):
             return
         store[key] = run_experiment(*key)
+        st.rerun()  # redraw without the button
     summaries = store[key]
     st.image(experiment_png(*key, scale()), width="stretch")
     st.dataframe(_table(summaries), hide_index=True, width="stretch")
     st.caption(
-        "Hill climbing counts moves made (as Russell and Norvig do), annealing its proposals, "
-        "the genetic algorithm its generations. Times include making every event."
+        "Mean steps over the boards solved and over those not solved. Hill climbing counts "
+        "moves made (as Russell and Norvig, R&N, do), annealing its proposals, the genetic "
+        "algorithm its generations. Times include making every event."
     )

@@ -181,7 +181,7 @@ def test_the_experiments_tab_runs_every_setting_with_the_classic_figures_beside(
         "Steepest ascent",
         "Steepest ascent, ≤ 100 sideways moves",
     ]
-    assert list(table["published"])[:2] == ["14%", "94%"]
+    assert list(table["R&N"])[:2] == ["14%", "94%"]
     assert len(table) == 7
     assert any(image for image in at.image)  # the chart
 
