@@ -17,20 +17,26 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import io
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
+from PIL import Image
 
 from search_viz.algorithms.genetic import Generation, genetic
 from search_viz.algorithms.local_experiments import Summary
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.problems.nqueens import NQueens, State, count_conflicts
+from search_viz.render.figure import DPI
 from search_viz.render.queens import (
     FIRST_PARENT,
     SECOND_PARENT,
@@ -244,11 +250,71 @@ def _draw_board_at(fig, run: Run, step: int, *, scale: float, numbers: bool, wid
 
 
 # --------------------------------------------------------------------- curves
-def _cursor(ax: Axes, x: float, last: float) -> None:
-    """The cursor at ``x``; what comes later is veiled, still readable."""
-    ax.axvline(x, color=CURSOR_COLOR, linewidth=2.2, zorder=5)
-    if x < last:
-        ax.axvspan(x, last + 1, color="white", alpha=0.55, zorder=4, linewidth=0)
+# The curves are drawn in two parts: everything that is the same at every step
+# (drawn once), and the few artists that follow the step (the cursor, the veil
+# over what is still to come, a marker on each curve). ``curves_figure`` draws
+# both; ``CurvesCanvas`` draws the first once and only moves the second, which
+# makes a step about ten times cheaper to render.
+
+
+@dataclass
+class _Moving:
+    """The artists that follow the step, and the series their markers ride on."""
+
+    cursors: list[Line2D]
+    veils: list[Rectangle]
+    markers: list[tuple[Line2D, np.ndarray]]
+    at: Callable[[int], int]  # step -> x on the axes
+    last: float
+
+    def artists(self) -> list:
+        return [*self.veils, *self.cursors, *(m for m, _ in self.markers)]
+
+    def place(self, step: int) -> None:
+        """Put every moving artist at ``step``."""
+        x = self.at(step)
+        for cursor in self.cursors:
+            cursor.set_xdata([x, x])
+        for veil in self.veils:
+            veil.set_x(x)
+            veil.set_width(max(0.0, self.last + 1 - x))
+        for marker, ys in self.markers:
+            y = ys[x]
+            shown = bool(np.isfinite(y) and y > 0) if marker.axes.get_yscale() == "log" else True
+            marker.set_data([x], [y])
+            marker.set_visible(shown)
+
+
+def _now_marker(ax: Axes, animated: bool) -> Line2D:
+    (marker,) = ax.plot(
+        [0],
+        [0],
+        marker=STATUS["current"].marker,
+        color=CURSOR_COLOR,
+        markeredgecolor="black",
+        markersize=9,
+        zorder=6,
+        animated=animated,
+    )
+    return marker
+
+
+def _cursor_and_veil(ax: Axes, animated: bool) -> tuple[Line2D, Rectangle]:
+    """The cursor, and a white veil over what comes later (still readable through it)."""
+    cursor = ax.axvline(0, color=CURSOR_COLOR, linewidth=2.2, zorder=5, animated=animated)
+    veil = Rectangle(
+        (0, 0),
+        0,
+        1,
+        transform=ax.get_xaxis_transform(),
+        facecolor="white",
+        alpha=0.55,
+        linewidth=0,
+        zorder=4,
+        animated=animated,
+    )
+    ax.add_patch(veil)
+    return cursor, veil
 
 
 def _style_axes(ax: Axes, ylabel: str, scale: float) -> None:
@@ -271,33 +337,27 @@ def _legend(ax: Axes, handles: list, scale: float) -> None:
     )
 
 
-def _objective_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
+_NOW = Line2D(
+    [],
+    [],
+    color=CURSOR_COLOR,
+    linewidth=2.2,
+    marker="D",
+    markeredgecolor="black",
+    label="now (the current step)",
+)
+
+
+def _objective_panel(ax: Axes, story: Story, scale: float) -> np.ndarray:
     x = np.arange(len(story.objective))
     ax.plot(x, story.objective, drawstyle="steps-post", color=CONFLICT_COLOR, linewidth=1.8)
     for r in story.restarts:
         ax.axvline(r, color=RESTART_COLOR, linestyle=":", linewidth=2, zorder=2)
-    ax.plot(
-        [step],
-        [story.objective[step]],
-        marker=STATUS["current"].marker,
-        color=CURSOR_COLOR,
-        markeredgecolor="black",
-        markersize=9,
-        zorder=6,
-    )
     ax.set_ylim(-0.3, max(1, int(story.objective.max())) * 1.15 + 0.5)
     _style_axes(ax, "conflicts", scale)
     handles = [
         Line2D([], [], color=CONFLICT_COLOR, linewidth=1.8, label="conflicts of the current board"),
-        Line2D(
-            [],
-            [],
-            color=CURSOR_COLOR,
-            linewidth=2.2,
-            marker="D",
-            markeredgecolor="black",
-            label=f"now: step {step}, {int(story.objective[step])} conflicts",
-        ),
+        _NOW,
     ]
     if len(story.restarts):
         handles.append(
@@ -307,56 +367,32 @@ def _objective_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
                 color=RESTART_COLOR,
                 linestyle=":",
                 linewidth=2,
-                label=f"restart ({len(story.restarts)})",
+                label=f"restart ({len(story.restarts)} in all)",
             )
         )
     _legend(ax, handles, scale)
+    return story.objective.astype(float)
 
 
-def _temperature_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
+def _temperature_panel(ax: Axes, story: Story, scale: float) -> np.ndarray:
     x = np.arange(len(story.temperature))
     t = story.temperature
     shown = t > 0
     ax.plot(x[shown], t[shown], color=TEMPERATURE_COLOR, linewidth=1.8)
     ax.set_yscale("log")
-    now = t[step]
-    if now > 0:
-        ax.plot(
-            [step],
-            [now],
-            marker="D",
-            color=CURSOR_COLOR,
-            markeredgecolor="black",
-            markersize=9,
-            zorder=6,
-        )
     _style_axes(ax, "temperature T", scale)
-    label = f"now: T = {_fmt(now)}" if now > 0 else "now"
     _legend(
         ax,
         [
             Line2D([], [], color=TEMPERATURE_COLOR, linewidth=1.8, label="temperature (log scale)"),
-            Line2D(
-                [],
-                [],
-                color=CURSOR_COLOR,
-                linewidth=2.2,
-                marker="D",
-                markeredgecolor="black",
-                label=label,
-            ),
+            _NOW,
         ],
         scale,
     )
+    return t
 
 
-def _fmt(x: float) -> str:
-    if x >= 100:
-        return f"{x:.0f}"
-    return f"{x:.3g}"
-
-
-def _chance_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
+def _chance_panel(ax: Axes, story: Story, scale: float) -> None:
     worse = story.deltas > 0
     taken = worse & story.accepted
     turned_down = worse & ~story.accepted
@@ -390,7 +426,6 @@ def _chance_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
     )
     ax.set_ylim(-0.05, 1.12)
     _style_axes(ax, "chance to take\na worse move", scale)
-    seen = story.decisions <= step
     _legend(
         ax,
         [
@@ -401,7 +436,7 @@ def _chance_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
                 marker="o",
                 color=accepted.color,
                 markeredgecolor="black",
-                label=f"worse move taken ({int(np.sum(taken & seen))} so far)",
+                label=f"worse move taken ({int(np.sum(taken))} in all)",
             ),
             Line2D(
                 [],
@@ -410,7 +445,7 @@ def _chance_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
                 marker="x",
                 color=rejected.color,
                 markeredgewidth=1.5,
-                label=f"worse move rejected ({int(np.sum(turned_down & seen))})",
+                label=f"worse move rejected ({int(np.sum(turned_down))})",
             ),
             Line2D([], [], color=DARK_GREY, linestyle="--", label="e^(−1/T): chance if Δ = 1"),
         ],
@@ -418,7 +453,7 @@ def _chance_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
     )
 
 
-def _delta_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
+def _delta_panel(ax: Axes, story: Story, scale: float) -> None:
     accepted, rejected = STATUS["accepted"], STATUS["rejected"]
     taken = story.accepted
     ax.axhline(0, color=GREY, linewidth=1)
@@ -471,49 +506,7 @@ def _delta_panel(ax: Axes, story: Story, step: int, scale: float) -> None:
     )
 
 
-def _draw_curves(fig, run: Run, step: int, scale: float) -> None:
-    """The curves of ``run`` on ``fig`` (a Figure or a SubFigure), one shared step axis."""
-    if run.algorithm == "genetic":
-        _fitness_panel(fig.add_subplot(), run, step, scale)
-        return
-    story = run.story
-    panels = 3 if run.algorithm == "simulated_annealing" else 2
-    axes = fig.subplots(panels, 1, sharex=True)
-    _objective_panel(axes[0], story, step, scale)
-    if panels == 3:
-        _temperature_panel(axes[1], story, step, scale)
-        _chance_panel(axes[2], story, step, scale)
-    else:
-        _delta_panel(axes[1], story, step, scale)
-    last = max(1, len(story.objective) - 1)
-    for ax in axes:
-        _cursor(ax, step, last)
-        ax.set_xlim(0, last)
-    axes[-1].set_xlabel(
-        "step (the player's step: each proposal, then its decision)",
-        fontsize=font_size("label", scale),
-    )
-
-
-def curves_figure(run: Run, step: int, *, scale: float = 1.0, width: float = 11.0) -> Figure:
-    """The curves beneath the board, on one shared step axis with a cursor at ``step``.
-
-    Annealing: conflicts, temperature, and the chance of each worse move
-    (taken or rejected). Hill climbing: conflicts (restarts marked) and the Δ
-    of each move tried. The genetic algorithm: best and mean fitness per
-    generation, the cursor at the generation of ``step``.
-    """
-    if run.algorithm == "genetic":
-        height = 2.6 + 0.4 * scale
-    else:
-        panels = 3 if run.algorithm == "simulated_annealing" else 2
-        height = (1.55 + 0.25 * scale) * panels + 0.5
-    fig = Figure(figsize=(width, height), layout="constrained")
-    _draw_curves(fig, run, step, scale)
-    return fig
-
-
-def _fitness_panel(ax: Axes, run: Run, step: int, scale: float) -> None:
+def _fitness_panel(ax: Axes, run: Run, scale: float) -> np.ndarray:
     evo = run.evolution
     pairs = run.max_pairs
     x = np.arange(len(evo.best))
@@ -521,9 +514,6 @@ def _fitness_panel(ax: Axes, run: Run, step: int, scale: float) -> None:
     ax.plot(x, pairs - evo.best, color=CONFLICT_COLOR, linewidth=2, marker=marker)
     ax.plot(x, pairs - evo.mean, color=OKABE_ITO["vermillion"], linewidth=1.8, linestyle="--")
     ax.axhline(pairs, color=OKABE_ITO["bluish green"], linewidth=1.5, linestyle=":")
-    now = evo.index_at(step)
-    _cursor(ax, now, max(1, len(x) - 1) + 0.5)
-    ax.set_xlim(-0.5, max(1, len(x) - 1) + 0.5)
     ax.set_ylim(pairs - max(evo.mean.max(), evo.best.max()) - 1, pairs + 1.5)
     _style_axes(ax, "fitness (pairs\nnot attacking)", scale)
     ax.set_xlabel("generation", fontsize=font_size("label", scale))
@@ -536,10 +526,107 @@ def _fitness_panel(ax: Axes, run: Run, step: int, scale: float) -> None:
             Line2D(
                 [], [], color=OKABE_ITO["bluish green"], linestyle=":", label=f"{pairs}: solved"
             ),
-            Line2D([], [], color=CURSOR_COLOR, linewidth=2.2, label=f"now: generation {now}"),
+            _NOW,
         ],
         scale,
     )
+    return (pairs - evo.best).astype(float)
+
+
+def _draw_curves(fig, run: Run, scale: float, animated: bool = False) -> _Moving:
+    """The curves of ``run`` on ``fig`` (a Figure or a SubFigure), one shared step axis.
+
+    Draws what is the same at every step and returns the artists that follow
+    it, not yet placed.
+    """
+    if run.algorithm == "genetic":
+        ax = fig.add_subplot()
+        best = _fitness_panel(ax, run, scale)
+        last = max(1, len(best) - 1) + 0.5
+        ax.set_xlim(-0.5, last)
+        cursor, veil = _cursor_and_veil(ax, animated)
+        return _Moving(
+            [cursor], [veil], [(_now_marker(ax, animated), best)], run.evolution.index_at, last
+        )
+    story = run.story
+    panels = 3 if run.algorithm == "simulated_annealing" else 2
+    axes = fig.subplots(panels, 1, sharex=True)
+    markers = [(_now_marker(axes[0], animated), _objective_panel(axes[0], story, scale))]
+    if panels == 3:
+        temperature = _temperature_panel(axes[1], story, scale)
+        markers.append((_now_marker(axes[1], animated), temperature))
+        _chance_panel(axes[2], story, scale)
+    else:
+        _delta_panel(axes[1], story, scale)
+    last = max(1, len(story.objective) - 1)
+    cursors, veils = [], []
+    for ax in axes:
+        cursor, veil = _cursor_and_veil(ax, animated)
+        cursors.append(cursor)
+        veils.append(veil)
+        ax.set_xlim(0, last)
+    axes[-1].set_xlabel(
+        "step (the player's step: each proposal, then its decision)",
+        fontsize=font_size("label", scale),
+    )
+    return _Moving(cursors, veils, markers, lambda step: step, last)
+
+
+def _curves_size(run: Run, scale: float, width: float) -> tuple[float, float]:
+    if run.algorithm == "genetic":
+        return width, 2.6 + 0.4 * scale
+    panels = 3 if run.algorithm == "simulated_annealing" else 2
+    return width, (1.55 + 0.25 * scale) * panels + 0.5
+
+
+def curves_figure(run: Run, step: int, *, scale: float = 1.0, width: float = 11.0) -> Figure:
+    """The curves beneath the board, on one shared step axis with a cursor at ``step``.
+
+    Annealing: conflicts, temperature, and the chance of each worse move
+    (taken or rejected). Hill climbing: conflicts (restarts marked) and the Δ
+    of each move tried. The genetic algorithm: best and mean fitness per
+    generation, the cursor at the generation of ``step``.
+    """
+    fig = Figure(figsize=_curves_size(run, scale, width), layout="constrained")
+    _draw_curves(fig, run, scale).place(step)
+    return fig
+
+
+class CurvesCanvas:
+    """The curves of one run drawn once; each step only redraws the moving artists.
+
+    The same drawing as :func:`curves_figure`, rendered by blitting: the fixed
+    part is rasterised once, and a step restores it and draws the cursor, the
+    veil and the markers on top. One lock per canvas: it may serve several
+    sessions at once.
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, seed=3), "simulated_annealing", {"max_steps": 50})
+    >>> CurvesCanvas(run).png(10)[:4] == b"\\x89PNG"
+    True
+    """
+
+    def __init__(self, run: Run, *, scale: float = 1.0, width: float = 11.0) -> None:
+        self.figure = Figure(figsize=_curves_size(run, scale, width), dpi=DPI, layout="constrained")
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.moving = _draw_curves(self.figure, run, scale, animated=True)
+        self.moving.place(0)
+        self.canvas.draw()
+        self.figure.set_layout_engine("none")  # freeze the layout: the background is fixed
+        self.background = self.canvas.copy_from_bbox(self.figure.bbox)
+        self.lock = threading.Lock()
+
+    def png(self, step: int) -> bytes:
+        """The curves at ``step`` as PNG bytes."""
+        with self.lock:
+            self.canvas.restore_region(self.background)
+            self.moving.place(step)
+            for artist in self.moving.artists():
+                artist.axes.draw_artist(artist)
+            pixels = np.asarray(self.canvas.buffer_rgba()).copy()
+        buffer = io.BytesIO()
+        Image.fromarray(pixels).save(buffer, format="png", compress_level=3)
+        return buffer.getvalue()
 
 
 #: At most this many boards of a population are drawn.
@@ -581,7 +668,7 @@ def figure_for(run: Run, step: int, *, scale: float = 1.0, numbers: bool = False
     fig = Figure(figsize=(12, 14), layout="constrained")
     top, bottom = fig.subfigures(2, 1, height_ratios=[1.6, 1])
     _draw_board_at(top, run, step, scale=scale, numbers=numbers, width=7)
-    _draw_curves(bottom, run, step, scale)
+    _draw_curves(bottom, run, scale).place(step)
     return fig
 
 

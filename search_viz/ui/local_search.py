@@ -19,10 +19,10 @@ from search_viz.algorithms.local_search import pseudocode_for
 from search_viz.problems.nqueens import EXAMPLES, MAX_N, MIN_N, NQueens, parse_rows
 from search_viz.render.figure import to_png
 from search_viz.render.local_search import (
+    CurvesCanvas,
     Run,
     board_figure_at,
     counters_at,
-    curves_figure,
     experiment_figure,
     population_figure,
 )
@@ -301,10 +301,18 @@ def board_png(n, state, algorithm, options, step: int, zoom: float, numbers: boo
     return _frame(board_figure_at(run, step, scale=zoom, numbers=numbers))
 
 
+@st.cache_resource(max_entries=16, show_spinner=False)
+def cached_curves(
+    n: int, state: tuple, algorithm: str, options: tuple, zoom: float
+) -> CurvesCanvas:
+    """The run's curves drawn once; each step only moves the cursor (shared, with a lock)."""
+    return CurvesCanvas(cached_run(n, state, algorithm, options), scale=zoom)
+
+
 @st.cache_data(max_entries=4000, show_spinner=False)
 def curves_png(n, state, algorithm, options, step: int, zoom: float) -> bytes:
     """The curves with the cursor at ``step``, as PNG bytes."""
-    return _frame(curves_figure(cached_run(n, state, algorithm, options), step, scale=zoom))
+    return cached_curves(n, state, algorithm, options, zoom).png(step)
 
 
 @st.cache_data(max_entries=2000, show_spinner=False)
