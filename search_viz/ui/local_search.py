@@ -183,17 +183,6 @@ def _annealing_inputs() -> dict[str, Any]:
         bind="query-params",
         help="Must be above 0. The notes start at 1000.",
     )
-    cooling = st.number_input(
-        "Cooling factor",
-        min_value=0.0,
-        max_value=1.0,
-        value=0.99,
-        step=0.001,
-        format="%.4f",
-        key="cooling",
-        bind="query-params",
-        help="T is multiplied by this each step; strictly between 0 and 1. The notes use 0.99.",
-    )
     schedule = st.radio(
         "Schedule",
         list(SCHEDULES),
@@ -201,6 +190,19 @@ def _annealing_inputs() -> dict[str, Any]:
         key="schedule",
         bind="query-params",
     )
+    cooling = 0.99  # the linear schedule does not use it
+    if schedule == "exponential":
+        cooling = st.number_input(
+            "Cooling factor",
+            min_value=0.0,
+            max_value=1.0,
+            value=0.99,
+            step=0.001,
+            format="%.4f",
+            key="cooling",
+            bind="query-params",
+            help="T is multiplied by this each step; strictly between 0 and 1. The notes use 0.99.",
+        )
     neighbour = st.radio(
         "Neighbour",
         list(NEIGHBOURS),
