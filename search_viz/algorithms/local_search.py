@@ -317,9 +317,9 @@ def simulated_annealing(
     a random new row. A better or equal neighbour is always accepted, a worse
     one (Δ > 0) with probability e^(−Δ/T). The temperature starts at ``t0``;
     ``schedule="exponential"`` multiplies it by ``cooling`` each step,
-    ``"linear"`` lowers it evenly to 0 at ``max_steps`` (and ignores ``cooling``). The run stops when
-    the board is solved (unless ``stop_when_solved`` is False) or after
-    ``max_steps`` steps.
+    ``"linear"`` lowers it evenly to 0 at ``max_steps`` (and ignores
+    ``cooling``). The run stops when the board is solved (unless
+    ``stop_when_solved`` is False) or after ``max_steps`` steps.
 
     Yields ``propose`` (with the temperature and Δ) and then ``accept`` or
     ``reject`` with ``temperature``, ``delta`` and ``probability``; for a
