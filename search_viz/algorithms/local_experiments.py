@@ -123,6 +123,10 @@ def run_setting(
     Steps are counted in the setting's ``unit``: moves made for hill climbing
     (as Russell and Norvig count them), steps (proposals) for annealing,
     generations for the genetic algorithm.
+
+    >>> s = run_setting(SETTINGS[1], n=8, boards=10)
+    >>> s.solved, s.unit
+    (9, 'moves')
     """
     solved_steps: list[int] = []
     failed_steps: list[int] = []

@@ -22,7 +22,11 @@ def pairs(k: int) -> str:
 
 
 def signed(delta: float) -> str:
-    """Δ with its sign: +2, −1, 0."""
+    """Δ with its sign.
+
+    >>> signed(2), signed(-1), signed(0)
+    ('+2', '−1', '0')
+    """
     if delta > 0:
         return f"+{format_value(delta)}"
     if delta < 0:

@@ -126,7 +126,13 @@ def check_count(name: str, value: object, low: int = 0) -> int:
 
 
 def check_choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
-    """``value`` if it is one of ``allowed``, or a ValueError listing them."""
+    """``value`` if it is one of ``allowed``, or a ValueError listing them.
+
+    >>> check_choice("schedule", "cubic", SCHEDULES)
+    Traceback (most recent call last):
+    ...
+    ValueError: schedule must be one of 'exponential', 'linear', not 'cubic'.
+    """
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
     return value  # type: ignore[return-value]

@@ -272,7 +272,11 @@ class NQueens:
         return self.n * (self.n - 1) // 2
 
     def random_state(self, rng: random.Random) -> State:
-        """A random board: each column's row drawn from ``rng``."""
+        """A random board: each column's row drawn from ``rng``.
+
+        >>> NQueens(4).random_state(random.Random(1))
+        (1, 0, 2, 0)
+        """
         n = self.n
         return tuple(rng.randrange(n) for _ in range(n))
 
@@ -285,7 +289,11 @@ class NQueens:
         return count_conflicts(state)
 
     def is_goal(self, state: Sequence[int]) -> bool:
-        """Whether no two queens attack each other."""
+        """Whether no two queens attack each other.
+
+        >>> NQueens(4).is_goal((1, 3, 0, 2)), NQueens(4).is_goal((0, 0, 0, 0))
+        (True, False)
+        """
         return count_conflicts(state) == 0
 
     def attacking_pairs(self, state: Sequence[int]) -> list[tuple[int, int]]:

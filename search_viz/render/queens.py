@@ -61,7 +61,11 @@ class Marks:
 
 @cache
 def queen_path() -> Path:
-    """The ♛ glyph as a path centred on (0, 0), 0.78 squares tall."""
+    """The ♛ glyph as a path centred on (0, 0), 0.78 squares tall.
+
+    >>> round(float(queen_path().get_extents().height), 2)
+    0.78
+    """
     glyph = TextPath((0, 0), "♛", size=1, prop=FontProperties(family="DejaVu Sans"))
     box = glyph.get_extents()
     scale = 0.78 / max(box.width, box.height)
@@ -271,7 +275,13 @@ def draw_board(
     title: str | None = None,
     line_width: float = 2.4,
 ) -> None:
-    """Draw ``state`` on ``ax``: squares, attacking pairs as lines, queens, and ``marks``."""
+    """Draw ``state`` on ``ax``: squares, attacking pairs as lines, queens, and ``marks``.
+
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> draw_board(ax, (0, 2, 0, 2), Marks(move=(1, 2, 3), decision="reject"))
+    >>> [float(x) for x in ax.get_xlim()]
+    [-0.5, 3.5]
+    """
     n = len(state)
     _squares(ax, n, marks)
     width = line_width if n <= 12 else max(0.8, line_width * 12 / n)
@@ -311,7 +321,11 @@ def draw_board(
 
 
 def legend_handles(marks: Marks) -> list:
-    """The legend entries for a board with ``marks``: only what the picture shows."""
+    """The legend entries for a board with ``marks``: only what the picture shows.
+
+    >>> [h.get_label() for h in legend_handles(Marks(move=(0, 1, 2), decision="reject"))]
+    ['queen', 'attacking pair', 'rejected move']
+    """
     handles = [
         Line2D(
             [],
@@ -392,13 +406,22 @@ def legend_handles(marks: Marks) -> list:
 
 
 def legend_columns(handles: list, scale: float) -> int:
-    """How many columns the legend under a board uses."""
+    """How many columns the legend under a board uses (fewer when enlarged).
+
+    >>> handles = legend_handles(Marks())
+    >>> legend_columns(handles, 1.0), legend_columns(handles, 2.5)
+    (2, 1)
+    """
     wide = max(len(h.get_label()) for h in handles) * scale
     return min(len(handles), 3 if wide <= 18 else (2 if wide <= 30 else 1))
 
 
 def board_height(width: float, marks: Marks, scale: float) -> float:
-    """A board figure's height: the square board, its title and labels, and its legend."""
+    """A board figure's height: the square board, its title and labels, and its legend.
+
+    >>> board_height(5, Marks(), 1.0)
+    6.02
+    """
     handles = legend_handles(marks)
     rows = -(-len(handles) // legend_columns(handles, scale))
     return width + scale * (0.75 + 0.27 * rows)
@@ -470,6 +493,11 @@ def draw_population(
 
     One image for every square and one collection for every queen keep this
     fast for 50 boards.
+
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> draw_population(ax, [(0, 2, 0, 2), (1, 3, 0, 2)], [2, 0], highlight={1: "red"})
+    >>> [t.get_text() for t in ax.texts]
+    ['#0: 2', '#1: 0']
     """
     n = len(population[0])
     gap = max(1, n // 4) + 1
@@ -533,7 +561,11 @@ def draw_population(
 
 
 def thumbnail() -> Figure:
-    """The home page's card: AIMA's 17-pair board with its attacking pairs."""
+    """The home page's card: AIMA's 17-pair board with its attacking pairs.
+
+    >>> len(thumbnail().axes)
+    1
+    """
     fig = Figure(figsize=(4, 3), layout="constrained")
     ax = fig.add_subplot()
     draw_board(ax, (3, 2, 1, 4, 3, 2, 1, 2), line_width=2.0)

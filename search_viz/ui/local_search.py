@@ -286,7 +286,7 @@ def _genetic_inputs() -> dict[str, Any]:
 
 
 # -------------------------------------------------------------------- caching
-@st.cache_resource(max_entries=48, show_spinner="Running the search…")
+@st.cache_resource(max_entries=16, show_spinner="Running the search…")
 def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
     """The recorded run, shared by every session (immutable: never change it)."""
     return Run.record(NQueens(n, state=state), algorithm, dict(options))
@@ -296,7 +296,7 @@ def _frame(fig) -> bytes:
     return to_png(fig)
 
 
-@st.cache_data(max_entries=4000, show_spinner=False)
+@st.cache_data(max_entries=1000, show_spinner=False)  # about 60 kB each
 def board_png(n, state, algorithm, options, step: int, zoom: float, numbers: bool) -> bytes:
     """The board at ``step``, as PNG bytes, rendered once per server."""
     run = cached_run(n, state, algorithm, options)
@@ -311,13 +311,13 @@ def cached_curves(
     return CurvesCanvas(cached_run(n, state, algorithm, options), scale=zoom)
 
 
-@st.cache_data(max_entries=4000, show_spinner=False)
+@st.cache_data(max_entries=500, show_spinner=False)  # about 110 kB each; a blit is quick
 def curves_png(n, state, algorithm, options, step: int, zoom: float) -> bytes:
     """The curves with the cursor at ``step``, as PNG bytes."""
     return cached_curves(n, state, algorithm, options, zoom).png(step)
 
 
-@st.cache_data(max_entries=2000, show_spinner=False)
+@st.cache_data(max_entries=300, show_spinner=False)
 def population_png(n, state, algorithm, options, step: int, zoom: float) -> bytes:
     """The genetic algorithm's population at ``step``, as PNG bytes."""
     return _frame(population_figure(cached_run(n, state, algorithm, options), step, scale=zoom))
