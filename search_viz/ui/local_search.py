@@ -343,9 +343,13 @@ def summary(run: Run) -> str:
     name = ALGORITHMS[run.algorithm]
     stopped = r.stats.get("stopped")
     if run.algorithm == "genetic":
-        length = f"{r.stats['generations']:,} generations"
+        count, unit = r.stats["generations"], "generation"
     else:
-        length = f"{r.stats['steps']:,} steps"
+        count, unit = r.stats["steps"], "step"
+    length = f"{count:,} {unit}" + ("" if count == 1 else "s")
+    if stopped == "solved" and count == 0:
+        where = "the start board" if unit == "step" else "a starting board"
+        length = f"0 {unit}s: {where} is a solution"
     outcome = {
         "solved": f"**solved** after {length}",
         "stuck": f"**stuck** after {length}, best board: {pairs(r.value)}",
