@@ -3,11 +3,11 @@
 import streamlit as st
 
 from search_viz.ui import link_check
+from search_viz.ui.local_experiments import experiments_panel
 from search_viz.ui.local_search import (
     algorithm_inputs,
     board_inputs,
     cached_run,
-    experiments_panel,
     make_problem,
     numbers_input,
     stage,

@@ -10,13 +10,11 @@ import search_viz as sv
 from search_viz.algorithms.local_experiments import SETTINGS, run_setting
 from search_viz.problems.nqueens import count_conflicts
 from search_viz.render.figure import to_png
+from search_viz.render.local_curves import CurvesCanvas, curves_figure
+from search_viz.render.local_run import Run, counters_at
 from search_viz.render.local_search import (
-    CurvesCanvas,
-    Run,
     board_at,
     board_figure_at,
-    counters_at,
-    curves_figure,
     experiment_figure,
     figure_for,
     population_figure,

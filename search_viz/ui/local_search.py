@@ -1,8 +1,8 @@
-"""The local-search lesson's widgets, cached runs and frames, the stage and the experiments.
+"""The local-search lesson's widgets, cached runs and frames, and the stage.
 
 The page (``pages/local_search.py``) reads top to bottom: choose the board and
-the algorithm in the sidebar, then step through the run, or run the
-experiments over many seeded boards.
+the algorithm in the sidebar, then step through the run (here), or run the
+experiments over many seeded boards (``ui/local_experiments.py``).
 """
 
 from __future__ import annotations
@@ -13,21 +13,14 @@ from typing import Any
 import streamlit as st
 
 from search_viz.algorithms.genetic import genetic_pseudocode
-from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setting
 from search_viz.algorithms.local_notes import explain_local, pairs
 from search_viz.algorithms.local_search import pseudocode_for
 from search_viz.problems.nqueens import EXAMPLES, MAX_N, MIN_N, NQueens, parse_rows
 from search_viz.render.figure import to_png
-from search_viz.render.local_search import (
-    CurvesCanvas,
-    Run,
-    board_figure_at,
-    counters_at,
-    experiment_figure,
-    population_figure,
-)
+from search_viz.render.local_curves import CurvesCanvas
+from search_viz.render.local_run import Run, counters_at
+from search_viz.render.local_search import board_figure_at, population_figure
 from search_viz.render.queens import MAX_NUMBERED
-from search_viz.ui.links import link_check
 from search_viz.ui.panels import counters, note, pseudocode
 from search_viz.ui.player import replay
 from search_viz.ui.presenter import scale
@@ -58,7 +51,6 @@ MAX_RESTARTS = 100
 MAX_SIDEWAYS = 1_000
 MAX_POPULATION = 100
 MAX_GENERATIONS = 1_000
-EXPERIMENT_MAX_N = 16
 
 
 @dataclass(frozen=True)
@@ -398,105 +390,4 @@ def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
         key="numbers",
         bind="query-params",
         help="As in AIMA's figure 4.3: steepest ascent takes a square with the lowest number.",
-    )
-
-
-# ---------------------------------------------------------------- experiments
-CLASSIC = (
-    "**The classic result** (Russell and Norvig, *AIMA*, 3rd ed., §4.1.1): on random "
-    "8-queens boards, steepest-ascent hill climbing solves about **14%** (4 moves on average "
-    "when it succeeds, 3 when it gets stuck); allowing up to 100 sideways moves in a row "
-    "lifts it to about **94%** (21 moves on success, 64 on failure)."
-)
-
-
-@st.cache_resource
-def experiment_store() -> dict[tuple[int, int], list[Summary]]:
-    """Finished experiments, shared by every session: (n, boards) -> one summary per setting."""
-    return {}
-
-
-def _table(summaries: list[Summary]) -> list[dict[str, object]]:
-    def steps(x: float | None) -> str:
-        return "–" if x is None else f"{x:,.1f}"
-
-    return [
-        {
-            "algorithm": s.label,
-            "solved": f"{s.solved}/{s.runs}",
-            "rate": f"{100 * s.success_rate:.0f}%",
-            "R&N": "–" if s.classic is None else f"{100 * s.classic:.0f}%",
-            "steps, solved": steps(s.mean_steps_solved),
-            "steps, not": steps(s.mean_steps_failed),
-            "a step is": {"moves": "a move", "steps": "a proposal"}.get(s.unit, "a generation"),
-            "ms a board": f"{s.mean_ms:,.1f}",
-        }
-        for s in summaries
-    ]
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def experiment_png(n: int, boards: int, zoom: float) -> bytes:
-    """The chart of a finished experiment, as PNG bytes."""
-    return to_png(experiment_figure(experiment_store()[(n, boards)], scale=zoom))
-
-
-def run_experiment(n: int, boards: int) -> list[Summary]:
-    """Every setting on ``boards`` seeded boards, with a progress bar."""
-    bar = st.progress(0.0, text="Starting…")
-    total = len(SETTINGS) * boards
-    summaries = []
-    for i, setting in enumerate(SETTINGS):
-        shown = {"percent": -1}
-
-        def tick(board: int, i: int = i, label: str = setting.label, shown=shown) -> None:
-            done = i * boards + board + 1
-            percent = int(100 * done / total)
-            if percent != shown["percent"]:
-                shown["percent"] = percent
-                bar.progress(done / total, text=f"{label}: board {board + 1} of {boards}")
-
-        summaries.append(run_setting(setting, n, boards, on_board=tick))
-    bar.empty()
-    return summaries
-
-
-def experiments_panel() -> None:
-    """Each algorithm on many seeded random boards: success rate, steps and time."""
-    st.markdown(
-        "Run every algorithm on the same seeded random boards (board *i* is the random board "
-        "with seed *i*) and compare how often each one solves it, in how many steps, and how "
-        "fast. " + CLASSIC
-    )
-    with link_check():
-        left, right, _ = st.columns([1, 1, 2])
-        n = left.number_input(
-            f"Board size ({MIN_N}–{EXPERIMENT_MAX_N})",
-            MIN_N,
-            EXPERIMENT_MAX_N,
-            8,
-            key="exp_n",
-            bind="query-params",
-        )
-        boards = right.number_input(
-            "Boards per algorithm", 10, 200, 100, step=10, key="exp_boards", bind="query-params"
-        )
-    store = experiment_store()
-    key = (int(n), int(boards))
-    if key not in store:
-        st.caption(
-            "Seven algorithms, each on the same boards; the genetic algorithm takes most of "
-            "the time (about half a minute in all for 100 boards of 8 queens)."
-        )
-        if not st.button("Run the experiment", type="primary", icon=":material/science:"):
-            return
-        store[key] = run_experiment(*key)
-        st.rerun()  # redraw without the button
-    summaries = store[key]
-    st.image(experiment_png(*key, scale()), width="stretch")
-    st.dataframe(_table(summaries), hide_index=True, width="stretch")
-    st.caption(
-        "Mean steps over the boards solved and over those not solved. Hill climbing counts "
-        "moves made (as Russell and Norvig, R&N, do), annealing its proposals, the genetic "
-        "algorithm its generations. Times include making every event."
     )
