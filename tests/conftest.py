@@ -115,14 +115,17 @@ def browser(chromium_path):
         browser.close()
 
 
-# Opened at a page's own path (/local-search), Streamlit's front end first probes
-# /local-search/_stcore/health and /host-config, gets 404, then uses the root ones
-# (streamlit/streamlit#7074): expected, not an error of the app.
+# Streamlit's own noise when a page is opened at its own path (/local-search), not
+# errors of the app: the front end first probes /local-search/_stcore/health and
+# /host-config, gets 404, then uses the root ones (streamlit/streamlit#7074); and a
+# server that has not yet run the app's navigation says "Page not found" while it
+# opens the right page (streamlit/streamlit#8860).
 _SUBPATH_PROBES = ("/_stcore/health", "/_stcore/host-config")
+_PAGE_NOT_FOUND = "The page that you have requested does not seem to exist"
 
 
 def _is_error(message) -> bool:
-    if message.type != "error":
+    if message.type != "error" or message.text.startswith(_PAGE_NOT_FOUND):
         return False
     url = (message.location or {}).get("url", "")
     return not (url.endswith(_SUBPATH_PROBES) and "404" in message.text)

@@ -14,11 +14,12 @@ PAGES = [("home", "")] + [(lesson.url_path, lesson.url_path) for lesson in LESSO
 
 
 def wait_until_drawn(page, timeout: float = 60_000) -> None:
-    """Until the main block is there and Streamlit's 'running' indicator has gone."""
+    """Until the page shows something and Streamlit's 'running' indicator has gone."""
     page.wait_for_selector('[data-testid="stMain"]', timeout=timeout)
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && document.querySelector('[data-testid=\"stMainBlockContainer\"]')",
+        " && document.querySelector("
+        '\'[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]\')',
         timeout=timeout,
     )
     page.wait_for_timeout(500)  # let the last images paint
