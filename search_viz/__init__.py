@@ -13,17 +13,24 @@ rebuilds any step of it for a picture.
 'lift-off'
 """
 
+from search_viz.algorithms.genetic import genetic
+from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.events import KINDS, Event, Result, explain, format_value
+from search_viz.problems.nqueens import NQueens
 from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
 
 __all__ = [
     "DEFAULT_LIMIT",
     "KINDS",
     "Event",
+    "NQueens",
     "Result",
     "State",
     "Trace",
     "explain",
     "format_value",
+    "genetic",
+    "hill_climbing",
     "run",
+    "simulated_annealing",
 ]

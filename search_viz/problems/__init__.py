@@ -2,3 +2,7 @@
 
 Problems know nothing of the algorithms that search them, nor of drawing.
 """
+
+from search_viz.problems.nqueens import NQueens
+
+__all__ = ["NQueens"]

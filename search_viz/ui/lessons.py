@@ -32,3 +32,24 @@ class Lesson:
 
 #: The lessons, in the order a course teaches them.
 LESSONS: list[Lesson] = []
+
+
+def _local_search_thumbnail() -> Figure:
+    from search_viz.render.queens import thumbnail
+
+    return thumbnail()
+
+
+LESSONS.append(
+    Lesson(
+        page="pages/local_search.py",
+        title="Local search",
+        icon=":material/landscape:",
+        summary=(
+            "Hill climbing, simulated annealing and a genetic algorithm on n-queens, "
+            "with their curves."
+        ),
+        thumbnail=_local_search_thumbnail,
+        url_path="local-search",
+    )
+)

@@ -14,7 +14,7 @@ PAGES = [("home", "")] + [(lesson.url_path, lesson.url_path) for lesson in LESSO
 
 
 def wait_until_drawn(page, timeout: float = 90_000) -> None:
-    """Until the page has content and has been idle for a full second.
+    """Until the page has drawn something and has been idle for a full second.
 
     Idle: no "running" indicator and no skeleton placeholders. Streamlit shows
     its indicator only some time after a run starts, so one look is not enough.
@@ -22,7 +22,9 @@ def wait_until_drawn(page, timeout: float = 90_000) -> None:
     page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=timeout)
     page.wait_for_function(
         """() => {
-            const busy = document.querySelector('[data-testid="stStatusWidget"]')
+            const drawn = document.querySelector(
+                '[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]');
+            const busy = !drawn || document.querySelector('[data-testid="stStatusWidget"]')
                 || document.querySelector('[data-testid="stSkeleton"]');
             const now = performance.now();
             if (busy || !window.__svIdleSince) { window.__svIdleSince = busy ? null : now; }

@@ -1,0 +1,118 @@
+"""The local-search lesson's experiments: every algorithm on the same seeded boards.
+
+A progress bar while they run; finished experiments are kept for every
+session (``experiment_store``), so a lecture hall runs each one once.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setting
+from search_viz.problems.nqueens import MIN_N
+from search_viz.render.figure import to_png
+from search_viz.render.local_search import experiment_figure
+from search_viz.ui.links import link_check
+from search_viz.ui.presenter import scale
+
+#: The largest board the experiments run on (larger ones take minutes).
+EXPERIMENT_MAX_N = 16
+
+CLASSIC = (
+    "**The classic result** (Russell and Norvig, *AIMA*, 3rd ed., §4.1.1): on random "
+    "8-queens boards, steepest-ascent hill climbing solves about **14%** (4 moves on average "
+    "when it succeeds, 3 when it gets stuck); allowing up to 100 sideways moves in a row "
+    "lifts it to about **94%** (21 moves on success, 64 on failure)."
+)
+
+
+@st.cache_resource
+def experiment_store() -> dict[tuple[int, int], list[Summary]]:
+    """Finished experiments, shared by every session: (n, boards) -> one summary per setting."""
+    return {}
+
+
+def _table(summaries: list[Summary]) -> list[dict[str, object]]:
+    def steps(x: float | None) -> str:
+        return "–" if x is None else f"{x:,.1f}"
+
+    return [
+        {
+            "algorithm": s.label,
+            "solved": f"{s.solved}/{s.runs}",
+            "rate": f"{100 * s.success_rate:.0f}%",
+            "R&N": "–" if s.classic is None else f"{100 * s.classic:.0f}%",
+            "steps, solved": steps(s.mean_steps_solved),
+            "steps, not": steps(s.mean_steps_failed),
+            "a step is": {"moves": "a move", "steps": "a proposal"}.get(s.unit, "a generation"),
+            "ms a board": f"{s.mean_ms:,.1f}",
+        }
+        for s in summaries
+    ]
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def experiment_png(n: int, boards: int, zoom: float) -> bytes:
+    """The chart of a finished experiment, as PNG bytes."""
+    return to_png(experiment_figure(experiment_store()[(n, boards)], scale=zoom))
+
+
+def run_experiment(n: int, boards: int) -> list[Summary]:
+    """Every setting on ``boards`` seeded boards, with a progress bar."""
+    bar = st.progress(0.0, text="Starting…")
+    total = len(SETTINGS) * boards
+    summaries = []
+    for i, setting in enumerate(SETTINGS):
+        shown = {"percent": -1}
+
+        def tick(board: int, i: int = i, label: str = setting.label, shown=shown) -> None:
+            done = i * boards + board + 1
+            percent = int(100 * done / total)
+            if percent != shown["percent"]:
+                shown["percent"] = percent
+                bar.progress(done / total, text=f"{label}: board {board + 1} of {boards}")
+
+        summaries.append(run_setting(setting, n, boards, on_board=tick))
+    bar.empty()
+    return summaries
+
+
+def experiments_panel() -> None:
+    """Each algorithm on many seeded random boards: success rate, steps and time."""
+    st.markdown(
+        "Run every algorithm on the same seeded random boards (board *i* is the random board "
+        "with seed *i*) and compare how often each one solves it, in how many steps, and how "
+        "fast. " + CLASSIC
+    )
+    with link_check():
+        left, right, _ = st.columns([1, 1, 2])
+        n = left.number_input(
+            f"Board size ({MIN_N}–{EXPERIMENT_MAX_N})",
+            MIN_N,
+            EXPERIMENT_MAX_N,
+            8,
+            key="exp_n",
+            bind="query-params",
+        )
+        boards = right.number_input(
+            "Boards per algorithm", 10, 200, 100, step=10, key="exp_boards", bind="query-params"
+        )
+    store = experiment_store()
+    key = (int(n), int(boards))
+    if key not in store:
+        st.caption(
+            "Seven algorithms, each on the same boards; the genetic algorithm takes most of "
+            "the time (about half a minute in all for 100 boards of 8 queens)."
+        )
+        if not st.button("Run the experiment", type="primary", icon=":material/science:"):
+            return
+        store[key] = run_experiment(*key)
+        st.rerun()  # redraw without the button
+    summaries = store[key]
+    st.image(experiment_png(*key, scale()), width="stretch")
+    st.dataframe(_table(summaries), hide_index=True, width="stretch")
+    st.caption(
+        "Mean steps over the boards solved and over those not solved. Hill climbing counts "
+        "moves made (as Russell and Norvig, R&N, do), annealing its proposals, the genetic "
+        "algorithm its generations. Times include making every event."
+    )
