@@ -377,7 +377,13 @@ def stage(run: Run, key: tuple, numbers: bool) -> None:
         if algorithm == "genetic":
             st.image(population_png(n, state, algorithm, options, step, zoom), width="stretch")
 
-    replay(len(run.trace), show, key="local_search", reset_on=key)
+    replay(
+        len(run.trace),
+        show,
+        key="local_search",
+        reset_on=key,
+        figure=lambda step: board_figure_at(run, step, scale=scale(), numbers=numbers),
+    )
 
 
 def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
