@@ -13,7 +13,7 @@ rebuilds any step of it for a picture.
 'lift-off'
 """
 
-from search_viz.algorithms.game_search import alphabeta, game_pseudocode, game_search, minimax
+from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, game_search, minimax
 from search_viz.events import KINDS, Event, Result, explain, format_value
 from search_viz.problems.game import MAX, MIN, Game
 from search_viz.problems.game_tree import GameTree

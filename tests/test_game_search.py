@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz import MAX, MIN, Event, GameTree, Trace, alphabeta, minimax, run
-from search_viz.algorithms.game_search import game_pseudocode
+from search_viz.algorithms.adversarial import game_pseudocode
 
 INF = math.inf
 
@@ -402,3 +402,12 @@ def test_a_depth_limit_without_an_evaluation_is_refused():
         run(alphabeta(GameTree.from_nested([1, 2]), limit=1))
     with pytest.raises(ValueError, match="0 or more"):
         run(alphabeta(Nim(3), limit=-1))
+
+
+def test_a_game_that_is_stuck_says_where():
+    class Stuck(Nim):
+        def actions(self, state):
+            return [] if state[0] == 2 else super().actions(state)
+
+    with pytest.raises(ValueError, match=r"\(1,\) is not terminal but has no actions"):
+        run(minimax(Stuck(3)))

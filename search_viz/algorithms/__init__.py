@@ -1,6 +1,6 @@
 """HOW it is searched: one generator of events per algorithm, over the problems' protocols."""
 
-from search_viz.algorithms.game_search import alphabeta as alphabeta
-from search_viz.algorithms.game_search import game_pseudocode as game_pseudocode
-from search_viz.algorithms.game_search import game_search as game_search
-from search_viz.algorithms.game_search import minimax as minimax
+from search_viz.algorithms.adversarial import alphabeta as alphabeta
+from search_viz.algorithms.adversarial import game_pseudocode as game_pseudocode
+from search_viz.algorithms.adversarial import game_search as game_search
+from search_viz.algorithms.adversarial import minimax as minimax

@@ -50,6 +50,7 @@ ORDERINGS = ("given", "best", "worst")
 Ordering = str | Callable[[Any, Any], Any]
 
 INF = math.inf
+_END = object()  # no child left
 
 
 # ---------------------------------------------------------------- pseudocode
@@ -233,104 +234,91 @@ def game_search(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     at = game_pseudocode(pruning, fail_soft, limit, ordering).lines
-    # The pseudocode lines the events point at, looked up once.
-    max_enter, max_leaf, max_limit = at["max"], at["max_terminal"], at.get("max_limit")
-    max_child, max_update, max_cut = at["max_child"], at.get("max_update"), at.get("max_cut")
-    min_enter, min_leaf, min_limit = at["min"], at["min_terminal"], at.get("min_limit")
-    min_child, min_update, min_cut = at["min_child"], at.get("min_update"), at.get("min_cut")
+    # The pseudocode lines the events point at, as (MIN's, MAX's): index them by is_max.
+    enter_at, leaf_at = (at["min"], at["max"]), (at["min_terminal"], at["max_terminal"])
+    limit_at = (at.get("min_limit"), at.get("max_limit"))
+    update_at = (at.get("min_update"), at.get("max_update")) if pruning else None
+    backup_at = update_at or (at["min_child"], at["max_child"])
+    cut_at = (at.get("min_cut"), at.get("max_cut"))
+    player = (MIN, MAX)
 
-    # The frequent events are built as tuple.__new__(Event, (kind, node, parent, value,
-    # alpha, beta, depth, g, h, temperature, delta, probability, line, data)): three
-    # times cheaper than Event(kind, node, alpha=...) (benchmarks/README.md), and a
-    # full tic-tac-toe solve makes 1.4 million of them.
+    # The frequent events are built as new(Event, (kind, node, parent, value, alpha, beta,
+    # depth, g, h, temperature, delta, probability, line, data)), i.e. tuple.__new__: three
+    # times cheaper than Event(kind, node, alpha=...) (benchmarks/README.md), and a full
+    # tic-tac-toe solve makes 1.4 million of them.
     new, _ = tuple.__new__, None
     nodes = evaluated = pruned = 0
-    line: tuple = ()  # the principal variation below the node that just returned
 
-    def leaf(state, node, score, at_line, why):
-        """A node not searched further: ``score`` is the utility or the evaluation."""
-        nonlocal evaluated, line
+    # The recursion of MAX-VALUE / MIN-VALUE runs on an explicit stack: `path` holds, for
+    # each inner node from the root down to the current node's parent, the local variables
+    # of its call, saved while one of its children is searched. (Written recursively, a
+    # generator hands every event up through every level with `yield from`, which made
+    # minimax twice as slow on a tree of depth 8: benchmarks/README.md.)
+    path: list[tuple] = []
+    state, node, depth = game.initial, (), 0
+    alpha, beta = (-INF, INF) if pruning else (None, None)
+    # fmt: off
+    while True:
+        # MAX-VALUE(state, alpha, beta) or MIN-VALUE(...) is called on `node`.
+        nodes += 1
+        is_max = to_move(state) == MAX
+        yield new(Event, ("expand", node, _, _, alpha, beta, depth,
+                          _, _, _, _, _, enter_at[is_max], player[is_max]))
+        if is_terminal(state):
+            v = utility(state)
+            yield new(Event, ("evaluate", node, _, v, _, _, _,
+                              _, _, _, _, _, leaf_at[is_max], "terminal"))
+        elif depth == limit:
+            v = evaluate(state)
+            yield new(Event, ("evaluate", node, _, v, _, _, _,
+                              _, _, _, _, _, limit_at[is_max], "limit"))
+        else:  # an inner node: save this call's variables and call on the first child
+            best, best_line = (-INF if is_max else INF), ()
+            rest = iter(actions(state) if order is None else order(state, depth, is_max))
+            a = next(rest, _END)
+            if a is _END:
+                raise ValueError(f"the state at {node} is not terminal but has no actions")
+            path.append((state, node, depth, alpha, beta, is_max, best, best_line, rest, a))
+            state, node, depth = result(state, a), node + (a,), depth + 1  # noqa: RUF005
+            continue
         evaluated += 1
-        line = ()
-        v = score(state)
-        yield new(Event, ("evaluate", node, _, v, _, _, _, _, _, _, _, _, at_line, why))
-        return v
+        line = ()  # the principal variation below the node that returns
 
-    def max_value(state, node, alpha, beta, depth):
-        nonlocal nodes, line
-        nodes += 1
-        yield new(Event, ("expand", node, _, _, alpha, beta, depth, _, _, _, _, _, max_enter, MAX))
-        if is_terminal(state):
-            return (yield from leaf(state, node, utility, max_leaf, "terminal"))
-        if depth == limit:
-            return (yield from leaf(state, node, evaluate, max_limit, "limit"))
-        best, best_line = -INF, ()
-        rest = iter(actions(state) if order is None else order(state, depth, True))
-        for a in rest:
-            child, s = node + (a,), result(state, a)  # noqa: RUF005 (faster than unpacking)
-            value = max_value if to_move(s) == MAX else min_value  # MIN-VALUE when turns alternate
-            v = yield from value(s, child, alpha, beta, depth + 1)
-            if v > best:
-                best, best_line = v, (a,) + line  # noqa: RUF005
-            if not pruning:
-                yield new(Event, ("backup", child, node, v, _, _, _, _, _, _, _, _, max_child, MAX))
-                continue
-            if best > alpha:
-                alpha = best
-            yield new(
-                Event, ("backup", child, node, v, alpha, beta, _, _, _, _, _, _, max_update, MAX)
-            )
-            if alpha >= beta:
-                yield from prune_rest(rest, node, alpha, beta, max_cut, MAX)
-                line = best_line
-                return best if fail_soft else beta
-        line = best_line
-        return best if fail_soft or not pruning else alpha
+        # The node returns v: back in the parent's loop, just after the call.
+        while path:
+            child = node
+            state, node, depth, alpha, beta, is_max, best, best_line, rest, a = path.pop()
+            if is_max:
+                if v > best:
+                    best, best_line = v, (a,) + line  # noqa: RUF005
+                if pruning and best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best, best_line = v, (a,) + line  # noqa: RUF005
+                if pruning and best < beta:
+                    beta = best
+            yield new(Event, ("backup", child, node, v, alpha, beta, _,
+                              _, _, _, _, _, backup_at[is_max], player[is_max]))
+            if pruning and alpha >= beta:  # the children left cannot matter
+                for a in rest:
+                    pruned += 1
+                    yield new(Event, ("prune", node + (a,), node, _, alpha, beta, _,  # noqa: RUF005
+                                      _, _, _, _, _, cut_at[is_max], player[is_max]))
+                v = best if fail_soft else (beta if is_max else alpha)
+            else:
+                a = next(rest, _END)
+                if a is not _END:  # call on the next child
+                    path.append((state, node, depth, alpha, beta, is_max, best, best_line, rest, a))
+                    state, node, depth = result(state, a), node + (a,), depth + 1  # noqa: RUF005
+                    break
+                v = best if fail_soft or not pruning else (alpha if is_max else beta)
+            line = best_line
+        else:
+            break  # the root has returned v
+    # fmt: on
 
-    def min_value(state, node, alpha, beta, depth):
-        nonlocal nodes, line
-        nodes += 1
-        yield new(Event, ("expand", node, _, _, alpha, beta, depth, _, _, _, _, _, min_enter, MIN))
-        if is_terminal(state):
-            return (yield from leaf(state, node, utility, min_leaf, "terminal"))
-        if depth == limit:
-            return (yield from leaf(state, node, evaluate, min_limit, "limit"))
-        best, best_line = INF, ()
-        rest = iter(actions(state) if order is None else order(state, depth, False))
-        for a in rest:
-            child, s = node + (a,), result(state, a)  # noqa: RUF005 (faster than unpacking)
-            value = max_value if to_move(s) == MAX else min_value  # MAX-VALUE when turns alternate
-            v = yield from value(s, child, alpha, beta, depth + 1)
-            if v < best:
-                best, best_line = v, (a,) + line  # noqa: RUF005
-            if not pruning:
-                yield new(Event, ("backup", child, node, v, _, _, _, _, _, _, _, _, min_child, MIN))
-                continue
-            if best < beta:
-                beta = best
-            yield new(
-                Event, ("backup", child, node, v, alpha, beta, _, _, _, _, _, _, min_update, MIN)
-            )
-            if alpha >= beta:
-                yield from prune_rest(rest, node, alpha, beta, min_cut, MIN)
-                line = best_line
-                return best if fail_soft else alpha
-        line = best_line
-        return best if fail_soft or not pruning else beta
-
-    def prune_rest(rest, node, alpha, beta, at_line, player):
-        """One prune event per child not yet searched: alpha >= beta at node."""
-        nonlocal pruned
-        for a in rest:
-            pruned += 1
-            child = node + (a,)  # noqa: RUF005
-            yield Event("prune", child, node, alpha=alpha, beta=beta, line=at_line, data=player)
-
-    state = game.initial
-    root_max = to_move(state) == MAX
-    window = (-INF, INF) if pruning else (None, None)
-    v = yield from (max_value if root_max else min_value)(state, (), *window, 0)
-    search_line = at["search_max" if root_max else "search_min"]
+    search_line = at["search_max" if is_max else "search_min"]
     yield Event("backup", (), value=v, line=search_line)
     yield Event("done", value=v, line=search_line)
     principal = [line[:i] for i in range(len(line) + 1)]
