@@ -115,13 +115,28 @@ def browser(chromium_path):
         browser.close()
 
 
+def is_base_path_probe(message) -> bool:
+    """A 404 from Streamlit's frontend looking for a base path under a page's own URL.
+
+    Opened at ``/<page>``, the frontend first asks ``/<page>/_stcore/health`` and
+    ``/<page>/_stcore/host-config``; the 404s are expected and harmless.
+    """
+    url = (message.location or {}).get("url", "")
+    return url.endswith(("/_stcore/health", "/_stcore/host-config"))
+
+
 @pytest.fixture
 def page(browser):
     """A fresh page at a laptop-sized viewport, collecting console errors."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error" and not is_base_path_probe(m) and page.console_errors.append(m.text)
+        ),
+    )
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     yield page
     context.close()

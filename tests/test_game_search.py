@@ -173,7 +173,7 @@ def test_alphabeta_events_point_at_the_lines_that_do_it():
         assert said["prune", MIN].startswith("if α ≥ β: return " + ("v" if fail_soft else "α"))
         assert said["backup", MAX] == "α ← MAX(α, v)"
         assert said["backup", MIN] == "β ← MIN(β, v)"
-        assert said["expand", MIN].startswith("function MIN-VALUE(state, α, β)")
+        assert said["expand", MIN] == "function MIN-VALUE(s, α, β):"
 
 
 def test_a_single_leaf_is_its_own_value():

@@ -58,40 +58,41 @@ def _program(pruning: bool, fail_soft: bool, limited: bool, ordering: Ordering) 
     """The pseudocode as (role, text) lines; the generator's events point at the roles."""
     window = ", α, β" if pruning else ""
     loop = {
-        "given": "for each a in ACTIONS(state):",
-        "best": "for each a in ACTIONS(state), best first:",
-        "worst": "for each a in ACTIONS(state), worst first:",
-    }.get(ordering, "for each a in ACTIONS(state), in the key's order:")
-    name = "ALPHA-BETA-SEARCH" if pruning else "MINIMAX-SEARCH"
+        "given": "for each a in ACTIONS(s):",
+        "best": "for a in ACTIONS(s), best first:",
+        "worst": "for a in ACTIONS(s), worst first:",
+    }.get(ordering, "for a in ACTIONS(s), by the key:")
     start = ", −∞, +∞" if pruning else ""
     lines = [
-        ("search", f"function {name}(state):"),
-        ("search_max", f"    if TO-MOVE(state) = MAX: return MAX-VALUE(state{start})"),
-        ("search_min", f"    else: return MIN-VALUE(state{start})"),
+        ("search", f"function {'ALPHA-BETA' if pruning else 'MINIMAX'}-SEARCH(s):"),
+        ("search_test", "  if TO-MOVE(s) = MAX:"),
+        ("search_max", f"    return MAX-VALUE(s{start})"),
+        ("search_min", f"  return MIN-VALUE(s{start})"),
     ]
     for me, other, worst, better, bound in [
         ("max", "MIN", "−∞", "MAX", "α"),
         ("min", "MAX", "+∞", "MIN", "β"),
     ]:
         lines += [
-            (me, f"function {me.upper()}-VALUE(state{window}):"),
-            (f"{me}_terminal", "    if IS-TERMINAL(state): return UTILITY(state)"),
+            (me, f"function {me.upper()}-VALUE(s{window}):"),
+            (f"{me}_terminal", "  if IS-TERMINAL(s): return UTILITY(s)"),
         ]
         if limited:
-            lines.append((f"{me}_limit", "    if DEPTH(state) = limit: return EVAL(state)"))
+            lines.append((f"{me}_limit", "  if DEPTH(s) = limit: return EVAL(s)"))
         lines += [
-            (f"{me}_init", f"    v ← {worst}"),
-            (f"{me}_loop", f"    {loop}"),
-            (f"{me}_child", f"        v ← {better}(v, {other}-VALUE(RESULT(state, a){window}))"),
+            (f"{me}_init", f"  v ← {worst}"),
+            (f"{me}_loop", f"  {loop}"),
+            (f"{me}_result", "    t ← RESULT(s, a)"),
+            (f"{me}_child", f"    v ← {better}(v, {other}-VALUE(t{window}))"),
         ]
         if pruning:
             cut_return = "v" if fail_soft else ("β" if me == "max" else "α")
             lines += [
-                (f"{me}_update", f"        {bound} ← {better}({bound}, v)"),
-                (f"{me}_cut", f"        if α ≥ β: return {cut_return}    ▷ prune the rest"),
+                (f"{me}_update", f"    {bound} ← {better}({bound}, v)"),
+                (f"{me}_cut", f"    if α ≥ β: return {cut_return}   ▷ cutoff"),
             ]
         end_return = "v" if fail_soft or not pruning else bound
-        lines.append((f"{me}_return", f"    return {end_return}"))
+        lines.append((f"{me}_return", f"  return {end_return}"))
     return lines
 
 
@@ -114,9 +115,9 @@ def game_pseudocode(
 
     >>> code = game_pseudocode(pruning=True)
     >>> code.text.splitlines()[code.lines["max_cut"] - 1].strip()
-    'if α ≥ β: return v    ▷ prune the rest'
+    'if α ≥ β: return v   ▷ cutoff'
     >>> game_pseudocode(pruning=False).lines["min_return"]
-    15
+    18
     """
     program = _program(pruning, fail_soft, limit is not None, ordering)
     return Pseudocode(

@@ -444,13 +444,13 @@ def _bracket_depth(text: str) -> int:
     return deepest
 
 
-#: The lecture notes' worked examples (sections 5 and 6), by name.
+#: The lecture notes' worked examples (sections 5 and 6), by the name a page shows.
 EXAMPLES: dict[str, GameTree] = {
-    "Alpha-beta: leaves 2 3 5 9 0 1 7 5": GameTree.from_leaves([2, 3, 5, 9, 0, 1, 7, 5], 2),
-    "Alpha-beta, MIN root: 2 4 | 6 8": GameTree.from_nested([[2, 4], [6, 8]], root=MIN),
-    "Textbook 3×3: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]": GameTree.from_nested(
+    "Notes §6: leaves 2 3 5 9 0 1 7 5": GameTree.from_leaves([2, 3, 5, 9, 0, 1, 7, 5], 2),
+    "Notes §6: MIN root, leaves 2 4 | 6 8": GameTree.from_nested([[2, 4], [6, 8]], root=MIN),
+    "Textbook: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]": GameTree.from_nested(
         [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     ),
-    "Minimax: leaves −1 4 2 6 −3 −5 0 7": GameTree.from_leaves([-1, 4, 2, 6, -3, -5, 0, 7], 2),
-    "Minimax: leaves 1 2 5 7 0 1 6 4": GameTree.from_leaves([1, 2, 5, 7, 0, 1, 6, 4], 2),
+    "Notes §5: leaves −1 4 2 6 −3 −5 0 7": GameTree.from_leaves([-1, 4, 2, 6, -3, -5, 0, 7], 2),
+    "Notes §5: leaves 1 2 5 7 0 1 6 4": GameTree.from_leaves([1, 2, 5, 7, 0, 1, 6, 4], 2),
 }

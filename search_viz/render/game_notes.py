@@ -13,7 +13,7 @@ from __future__ import annotations
 from search_viz.events import Event, format_value
 from search_viz.problems.game import MAX
 from search_viz.problems.game_tree import GameTree, Node
-from search_viz.render.game_tree import SearchView, letters, search_view, window_text
+from search_viz.render.game_view import SearchView, letters, search_view, window_text
 from search_viz.trace import Trace
 
 

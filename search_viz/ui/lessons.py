@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from matplotlib.figure import Figure
 
+from search_viz.render import game_tree
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -32,3 +34,13 @@ class Lesson:
 
 #: The lessons, in the order a course teaches them.
 LESSONS: list[Lesson] = []
+LESSONS.append(
+    Lesson(
+        page="pages/game_trees.py",
+        title="Game trees",
+        icon=":material/account_tree:",
+        summary="Minimax and alpha-beta step by step: every cutoff explained, then a quiz.",
+        thumbnail=game_tree.thumbnail,
+        url_path="game-trees",
+    )
+)
