@@ -75,7 +75,7 @@ def _program(pruning: bool, fail_soft: bool, limited: bool, ordering: Ordering) 
     ]:
         lines += [
             (me, f"function {me.upper()}-VALUE(s{window}):"),
-            (f"{me}_terminal", "  if IS-TERMINAL(s): return UTILITY(s)"),
+            (f"{me}_terminal", "  if TERMINAL(s): return UTILITY(s)"),
         ]
         if limited:
             lines.append((f"{me}_limit", "  if DEPTH(s) = limit: return EVAL(s)"))

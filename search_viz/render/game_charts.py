@@ -38,11 +38,13 @@ def growth_figure(
 ) -> Figure:
     """Leaves evaluated against depth (log scale): one line per move order, and the two bounds."""
     depths = [d for d, _ in rows]
-    fig = Figure(figsize=(7.5, 4.2), layout="constrained")
+    fig = Figure(figsize=(8.5, 3.8), layout="constrained")
     ax = fig.add_subplot()
-    ax.plot(depths, [branching**d for d in depths], color=DARK_GREY, lw=2, ls="--",
-            label="b^d: every leaf (minimax)")  # fmt: skip
-    ax.plot(depths, [knuth_moore(branching, d) for d in depths], color=DARK_GREY, lw=2, ls=":",
+    # the two bounds as wide pale bands, so that a line running along them stays visible
+    ax.plot(depths, [branching**d for d in depths], color=DARK_GREY, lw=7, alpha=0.3,
+            solid_capstyle="round", label="b^d: every leaf (minimax)")  # fmt: skip
+    ax.plot(depths, [knuth_moore(branching, d) for d in depths], color=OKABE_ITO["sky blue"],
+            lw=9, alpha=0.45, solid_capstyle="round",
             label="b^⌈d/2⌉ + b^⌊d/2⌋ − 1: the best case")  # fmt: skip
     for order in ("worst", "given", "best"):
         colour, marker, style = ORDER_STYLE[order]

@@ -84,12 +84,12 @@ class Geometry:
     @classmethod
     def for_tree(cls, n_leaves: int, scale: float, compact: bool) -> Geometry:
         """Leaves as far apart as fits (0.72 in at most), fonts as large as that allows."""
-        widest = 8.0 if compact else 13.0
-        spacing = min(0.5 if compact else 0.72, (widest - 0.3) / (n_leaves + 0.8))
+        widest = 8.0 if compact else 11.0
+        spacing = min(0.42 if compact else 0.72, (widest - 0.3) / (n_leaves + 0.8))
         room = spacing * 72  # points from one leaf to the next
         if compact:
-            return cls(spacing, 0.62, min(17.0, 0.5 * room), min(9.5 * scale, 0.3 * room),
-                       min(10.5 * scale, 0.36 * room), 8.0 * scale, True)  # fmt: skip
+            return cls(spacing, 0.55, min(16.0, 0.52 * room), min(9.0 * scale, 0.3 * room),
+                       min(11.0 * scale, 0.4 * room), 8.0 * scale, True)  # fmt: skip
         label = font_size("label", scale)
         return cls(
             spacing=spacing,
@@ -165,7 +165,7 @@ def figure_for(
         view = search_view(trace, len(trace) - 1 if step is None else step, tree)
     captions = view is not None and not compact and bool(len(trace.positions("prune")))
 
-    below = 0.5 + (0.62 if captions else 0.0) + (0.35 if quiz_marks else 0.0)  # inches
+    below = (0.4 if compact else 0.5) + (0.62 if captions else 0.0) + (0.35 if quiz_marks else 0.0)
     top = 0.4 if not compact else 0.3
     axes_height = g.level * tree.depth + top + below
     width = g.spacing * (n_leaves + 0.8) + 0.3
@@ -356,7 +356,7 @@ def _draw_letters(ax, tree, pos, view, g: Geometry) -> None:
 
 
 def _draw_leaf_values(ax, tree, pos, view, g: Geometry, quiz_marks) -> None:
-    baseline = g.up(0.5)  # below the leaf's centre
+    baseline = g.up(0.36 if g.compact else 0.5)  # below the leaf's centre
     through = offset_copy(ax.transData, fig=ax.figure, y=g.value * 0.36, units="points")
     for leaf in tree.leaves():
         x, y = pos[leaf]
@@ -390,7 +390,7 @@ def _draw_values(ax, tree, pos, view, g: Geometry) -> None:
         x, y = pos[node]
         box = {"boxstyle": "round,pad=0.25", "fc": WHITE, "ec": _player_colour(tree, node),
                "lw": 1.8, "ls": "--" if dashed else "-"}  # fmt: skip
-        ax.text(x - g.across(0.3 if not g.compact else 0.2), y, text, ha="right",
+        ax.text(x - g.across(0.3 if not g.compact else 0.22), y, text, ha="right",
                 va="center", fontsize=g.value * (0.85 if dashed else 1.0), fontweight="bold",
                 bbox=box, zorder=5)  # fmt: skip
 

@@ -18,12 +18,13 @@ from search_viz.ui.game_tree import Search, cached_trace, compact_png
 GROWTH_LEAVES = 20_000
 
 BUGGY_MAX_VALUE = """\
-function MAX-VALUE(state):
-    if IS-TERMINAL(state): return UTILITY(state)
-    v ← −∞
-    for each a in ACTIONS(state):
-        v ← MAX(v, MIN-VALUE(RESULT(state, a)))
-        return v        ▷ the bug: inside the loop"""
+function MAX-VALUE(s):
+  if TERMINAL(s): return UTILITY(s)
+  v ← −∞
+  for each a in ACTIONS(s):
+    t ← RESULT(s, a)
+    v ← MAX(v, MIN-VALUE(t))
+    return v        ▷ the bug: inside the loop"""
 
 
 def _summary(search: Search) -> str:
@@ -95,7 +96,7 @@ def _move_orders(search: Search) -> None:
         )
     b = tree.branching if tree.is_uniform and tree.branching > 1 else 3
     with st.expander(f"How the counts grow with depth (random trees, b = {b})"):
-        st.image(growth_png(b), width="stretch")
+        st.image(growth_png(b), width="content")
         st.caption(
             "Each point is one random tree (values 0-99, seed 1) searched three ways. Best "
             "first follows the best-case line b^⌈d/2⌉ + b^⌊d/2⌋ − 1 exactly; worst first "

@@ -121,7 +121,7 @@ def _next_tree() -> None:
     st.session_state["qtree"] = min(99_999, int(st.session_state.get("qtree", 1)) + 1)
 
 
-def _check(tree: GameTree, key: str, leaf_names: dict) -> None:
+def _check(tree: GameTree, key: str) -> None:
     results = st.session_state.setdefault(RESULTS, {})
     if key in results:
         return
@@ -198,10 +198,10 @@ def quiz(tree: GameTree, key: str) -> None:
         )
         row = st.container(horizontal=True)
         row.button(
-            "Check", type="primary", on_click=_check, args=(tree, key, leaf_names),
+            "Check", type="primary", on_click=_check, args=(tree, key), key="quiz.check",
             disabled=graded is not None, icon=":material/fact_check:",
         )  # fmt: skip
-        row.button("New tree", on_click=_next_tree, icon=":material/refresh:")
+        row.button("New tree", on_click=_next_tree, icon=":material/refresh:", key="quiz.new")
         if graded is not None:
             _feedback(tree, graded)
             st.markdown(f"This tree: **{graded.points} of {graded.possible}**.")

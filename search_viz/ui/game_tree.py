@@ -183,14 +183,37 @@ def counts(search: Search, trace: Trace, step: int) -> dict[str, object]:
     return shown
 
 
+#: Trees with more leaves than this get the whole width, the panels below them.
+WIDE_LEAVES = 12
+
+
 def stage(search: Search, step: int, scale: float) -> None:
-    """The picture, and beside it the sentence, the counters and the pseudocode."""
+    """The picture, and beside it (below it, for a wide tree) the sentence, code and counters."""
     trace = cached_trace(search)
     tree = search.tree
+    png = frame_png(search, step, scale)
+    if len(tree.leaves()) > WIDE_LEAVES:
+        st.image(png, width="content")
+        left, right = st.columns(2, gap="medium")
+        with left:
+            _sentence_and_counters(search, trace, step, scale)
+        with right:
+            _code(search, trace, step, scale)
+        return
     picture, side = st.columns([3, 2], gap="medium")
-    picture.image(frame_png(search, step, scale), width="stretch")
+    # natural size, shrunk to the column if wider: a small tree is not blown up
+    picture.image(png, width="content")
     with side:
-        note(game_note(trace, step, tree, fail_soft=search.fail_soft), step, scale=scale)
-        code = game_pseudocode(search.pruning, search.fail_soft, None, search.ordering)
-        pseudocode(code.text, trace.events[step].line, scale=scale)
-        counters(counts(search, trace, step), scale=scale)
+        _sentence_and_counters(search, trace, step, scale, code=True)
+
+
+def _sentence_and_counters(search, trace, step, scale, code: bool = False) -> None:
+    note(game_note(trace, step, search.tree, fail_soft=search.fail_soft), step, scale=scale)
+    if code:
+        _code(search, trace, step, scale)
+    counters(counts(search, trace, step), scale=scale)
+
+
+def _code(search: Search, trace: Trace, step: int, scale: float) -> None:
+    code = game_pseudocode(search.pruning, search.fail_soft, None, search.ordering)
+    pseudocode(code.text, trace.events[step].line, scale=0.85 * scale)
