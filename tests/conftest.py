@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from search_viz.ui.lessons import LESSONS
+
 # Streamlit scripts run by AppTest, not modules for pytest (or its doctests) to import.
 collect_ignore_glob = ["app/*_app.py"]
 
@@ -94,12 +96,38 @@ def start_app(script: str = "streamlit_app.py") -> tuple[subprocess.Popen, str]:
 
 
 @pytest.fixture(scope="session")
-def app_url():
-    """The app, served for the whole test session."""
+def app_url(browser):
+    """The app, served for the whole test session (warmed up, see ``warm_up``)."""
     process, url = start_app()
+    warm_up(browser, url)
     yield url
     process.terminate()
     process.wait(timeout=10)
+
+
+def warm_up(browser, url: str, tries: int = 5) -> None:
+    """Visit a lesson's own URL until the server knows it.
+
+    Streamlit 1.67 runs a fresh server's first scripts in its old "pages/ folder" mode
+    (``PagesManager.uses_pages_directory``, set because ``pages/`` exists) until a run
+    has reached ``st.navigation``. In that mode a lesson's url_path is unknown: the page
+    shows a "Page not found" dialog and the client's rerun stops that first run before it
+    reaches ``st.navigation``. Real visitors of a fresh server see the dialog once; the
+    tests start from a warmed-up server.
+    """
+    if not LESSONS:
+        return
+    page = browser.new_page()
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    for _ in range(tries):
+        messages.clear()
+        page.goto(f"{url}/{LESSONS[0].url_path}")
+        page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=60_000)
+        page.wait_for_timeout(1500)
+        if not any("does not seem to exist" in m for m in messages):
+            break
+    page.close()
 
 
 @pytest.fixture(scope="session")

@@ -12,20 +12,6 @@ pytestmark = pytest.mark.browser
 
 
 def open_lesson(page, app_url, query: str = "") -> None:
-    """Open the lesson at ``query``, after warm-up visits if the server is fresh.
-
-    A fresh Streamlit 1.67 server runs its first scripts in the old "pages/ folder" mode
-    (PagesManager.uses_pages_directory) until a run has called st.navigation; in that
-    mode /game-trees is unknown and the page shows a "Page not found" dialog (over the
-    right page). The warm-up visits take that, so the test sees what later visitors see.
-    """
-    for _ in range(4):
-        page.console_errors.clear()
-        page.goto(f"{app_url}/game-trees")
-        wait_until_drawn(page)
-        if not any("does not seem to exist" in e for e in page.console_errors):
-            break
-    page.console_errors.clear()
     page.goto(f"{app_url}/game-trees{query}")
     wait_until_drawn(page)
 
