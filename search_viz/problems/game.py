@@ -22,8 +22,11 @@ class Game(Protocol):
     ``initial`` is the state searched from; ``to_move(state)`` is ``MAX`` or
     ``MIN``; ``actions(state)`` the moves there, in their given order;
     ``result(state, action)`` the state a move leads to; ``utility(state)`` the
-    value of a terminal state for MAX. A game may also have
+    value of a terminal state for MAX (it may depend on how far the state lies
+    below ``initial``, e.g. 10 - d for a win d plies ahead). A game may also have
     ``evaluate(state)``, a static evaluation for MAX used at a depth limit.
+    Actions are what the search's nodes are made of (a node is the tuple of
+    actions from ``initial``), so they should be small and hashable.
     """
 
     initial: Any

@@ -53,6 +53,15 @@ class GameTree:
     :meth:`parse`. The game protocol (``initial``, ``to_move``, ``actions``,
     ``result``, ``is_terminal``, ``utility``) works on node numbers; the rest of
     the methods on nodes (tuples of child positions from the root).
+
+    >>> t = GameTree.from_nested([[3, 12], [2, [4, 6]]])
+    >>> s = t.result(t.initial, 1)  # the root's second child, as a node number
+    >>> t.to_move(s), t.actions(s), t.is_terminal(s), t.utility(t.result(s, 0))
+    ('MIN', (0, 1), False, 2)
+    >>> t.number((1, 1)), t.is_leaf((1, 1)), t.player((1, 1)), t.value((1, 1, 0))
+    (6, False, 'MAX', 4)
+    >>> t.depth, t.branching, t.is_uniform, t.to_nested((1, 1))
+    (3, 2, False, [4, 6])
     """
 
     initial = 0

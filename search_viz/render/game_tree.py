@@ -83,7 +83,12 @@ class Geometry:
 
     @classmethod
     def for_tree(cls, n_leaves: int, scale: float, compact: bool) -> Geometry:
-        """Leaves as far apart as fits (0.72 in at most), fonts as large as that allows."""
+        """Leaves as far apart as fits (0.72 in at most), fonts as large as that allows.
+
+        >>> g = Geometry.for_tree(8, 1.0, compact=False)
+        >>> g.spacing, round(g.marker, 2), round(g.across(0.36), 2)
+        (0.72, 25.92, 0.5)
+        """
         widest = 8.0 if compact else 11.0
         spacing = min(0.42 if compact else 0.72, (widest - 0.3) / (n_leaves + 0.8))
         room = spacing * 72  # points from one leaf to the next
@@ -112,7 +117,11 @@ class Geometry:
 
 # ------------------------------------------------------------------ the legend
 def legend_entries(kind: str = "search") -> list[Style]:
-    """The legend of the game-tree picture (``kind``: "search", "plain", "quiz" or "compact")."""
+    """The legend of the game-tree picture (``kind``: "search", "plain", "quiz" or "compact").
+
+    >>> [style.label for style in legend_entries("compact")]
+    ['leaf evaluated', 'pruned', 'principal variation']
+    """
     players = [
         Style("MAX node", STATUS["max"].color, marker="^"),
         Style("MIN node", STATUS["min"].color, marker="v"),
@@ -357,7 +366,7 @@ def _draw_letters(ax, tree, pos, view, g: Geometry) -> None:
 
 def _draw_leaf_values(ax, tree, pos, view, g: Geometry, quiz_marks) -> None:
     baseline = g.up(0.36 if g.compact else 0.5)  # below the leaf's centre
-    through = offset_copy(ax.transData, fig=ax.figure, y=g.value * 0.36, units="points")
+    through = offset_copy(ax.transData, fig=ax.figure, y=g.value * 0.4, units="points")
     for leaf in tree.leaves():
         x, y = pos[leaf]
         text = format_value(tree.value(leaf))
@@ -432,7 +441,11 @@ def _draw_captions(ax, tree, pos, view, g: Geometry) -> None:
 
 
 def thumbnail() -> Figure:
-    """The home page's card: the textbook tree after alpha-beta, with its cut."""
+    """The home page's card: the textbook tree after alpha-beta, with its cut.
+
+    >>> float(thumbnail().get_figwidth()) < 6
+    True
+    """
     tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     return figure_for(tree, Trace.record(alphabeta(tree)), compact=True)
 

@@ -55,7 +55,12 @@ def letters(tree: GameTree) -> dict[Node, str]:
 
 
 def leaf_name(tree: GameTree, node: Node, labels: Mapping[Node, str]) -> str:
-    """A leaf by its value, the way the notes speak ("9"); an inner node by its letter."""
+    """A leaf by its value, the way the notes speak ("9"); an inner node by its letter.
+
+    >>> tree = GameTree.from_nested([[9, 1], 4])
+    >>> leaf_name(tree, (0, 0), letters(tree)), leaf_name(tree, (0,), letters(tree))
+    ('9', 'B')
+    """
     if tree.is_leaf(node):
         return format_value(tree.value(node))
     return labels[node]
@@ -176,7 +181,11 @@ def cut_caption(tree: GameTree, cut: Cut, labels: Mapping[Node, str]) -> str:
 
 
 def window_text(window: tuple) -> str:
-    """``[α, β]`` as written beside a node: ``[−∞, 3]``."""
+    """``[α, β]`` as written beside a node, infinities with their sign.
+
+    >>> window_text((float("-inf"), 3)), window_text((2, float("inf")))
+    ('[−∞, 3]', '[2, +∞]')
+    """
     alpha, beta = window
     return f"[{format_value(alpha)}, {format_value(beta)}]".replace("[∞", "[+∞").replace(
         " ∞]", " +∞]"

@@ -216,4 +216,5 @@ def _sentence_and_counters(search, trace, step, scale, code: bool = False) -> No
 
 def _code(search: Search, trace: Trace, step: int, scale: float) -> None:
     code = game_pseudocode(search.pruning, search.fail_soft, None, search.ordering)
-    pseudocode(code.text, trace.events[step].line, scale=0.85 * scale)
+    # the page's root font already grows in presenter mode: keep the code within its column
+    pseudocode(code.text, trace.events[step].line, scale=0.85)
