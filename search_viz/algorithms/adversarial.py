@@ -254,7 +254,7 @@ def game_search(
     # each inner node from the root down to the current node's parent, the local variables
     # of its call, saved while one of its children is searched. (Written recursively, a
     # generator hands every event up through every level with `yield from`, which made
-    # minimax twice as slow on a tree of depth 8: benchmarks/README.md.)
+    # minimax 1.5 times as slow on a tree of depth 8: benchmarks/README.md.)
     path: list[tuple] = []
     state, node, depth = game.initial, (), 0
     alpha, beta = (-INF, INF) if pruning else (None, None)

@@ -37,7 +37,11 @@ def _summary(search: Search) -> str:
 
 
 def comparisons(search: Search) -> None:
-    """Tabs comparing searches on the current tree."""
+    """Tabs comparing searches on the current tree: minimax vs alpha-beta, move orders,
+    fail-soft vs fail-hard, and the bug of a ``return`` inside the loop.
+
+    In a page, under the player: ``comparisons(search)``.
+    """
     st.subheader("Compare on this tree")
     tabs = st.tabs(
         ["Minimax vs alpha-beta", "Move order", "Fail-soft vs fail-hard", "A bug to spot"]
@@ -106,7 +110,10 @@ def _move_orders(search: Search) -> None:
 
 @st.cache_data(max_entries=8, show_spinner="Searching random trees of every depth...")
 def growth_png(branching: int) -> bytes:
-    """The growth chart for ``branching``: depths 1.. while b^d stays under GROWTH_LEAVES."""
+    """The growth chart for ``branching``: depths 1.. while b^d stays under GROWTH_LEAVES.
+
+    Example: ``st.image(growth_png(2))``.
+    """
     rows = []
     depth = 1
     while branching**depth <= GROWTH_LEAVES and depth <= 10:

@@ -42,7 +42,13 @@ def quiz_tree(shape: str, number: int) -> GameTree:
 
 
 def pruned_leaves(tree: GameTree, trace: Trace) -> set[Node]:
-    """The leaves the search never evaluated because a cut skipped them."""
+    """The leaves the search never evaluated because a cut skipped them.
+
+    >>> from search_viz import alphabeta
+    >>> tree = GameTree.from_leaves([2, 3, 5, 9, 0, 1, 7, 5], branching=2)
+    >>> sorted(tree.value(leaf) for leaf in pruned_leaves(tree, Trace.record(alphabeta(tree))))
+    [5, 7, 9]
+    """
     view = search_view(trace, len(trace) - 1, tree)
     return {leaf for leaf in tree.leaves() if leaf in view.pruned}
 
@@ -108,7 +114,14 @@ def quiz_png(text: str, root: str, marked: frozenset, marks: tuple, scale: float
 
 
 def choose_quiz_tree() -> tuple[GameTree, str]:
-    """The quiz's widgets in the sidebar; returns the tree and its key."""
+    """The quiz's widgets in the sidebar; returns the tree and its key.
+
+    In a page::
+
+        with st.sidebar:
+            tree, key = choose_quiz_tree()
+        quiz(tree, key)
+    """
     shape = st.selectbox("Quiz tree", list(SHAPES), key="qshape", bind="query-params")
     number = st.number_input(
         "Tree number", 1, 99_999, 1, key="qtree", bind="query-params",
@@ -153,7 +166,7 @@ def _feedback(tree: GameTree, g: Grade) -> None:
 
 
 def score_line() -> str:
-    """The running score of this session."""
+    """The running score of this session, e.g. "Score this session: **7 of 9** over 1 tree."."""
     results = st.session_state.get(RESULTS, {})
     points = sum(g.points for g in results.values())
     possible = sum(g.possible for g in results.values())
@@ -164,7 +177,11 @@ def score_line() -> str:
 
 
 def quiz(tree: GameTree, key: str) -> None:
-    """The quiz on ``tree``: the answer form, then the grade and the replay that shows why."""
+    """The quiz on ``tree``: the answer form, then the grade and the replay that shows why.
+
+    ``key`` names the tree (answers and grades are kept under it); see
+    :func:`choose_quiz_tree` for an example.
+    """
     st.markdown(
         "**Predict, then watch.** Alpha-beta (fail-soft, children left to right) will search "
         "this tree. What is the root worth, and which leaves will it **never evaluate**? Mark "

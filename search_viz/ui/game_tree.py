@@ -32,7 +32,13 @@ ORDERINGS = {"as given": "given", "best first": "best", "worst first": "worst"}
 
 @dataclass(frozen=True)
 class Search:
-    """Everything a trace depends on: the tree (as text and root) and the search's options."""
+    """Everything a trace depends on: the tree (as text and root) and the search's options.
+
+    Hashable and small, so it keys the caches.
+
+    >>> Search("[[1, 2], [3]]", "MAX").but(ordering="best").ordering
+    'best'
+    """
 
     text: str
     root: str
@@ -86,7 +92,10 @@ def compact_png(search: Search) -> bytes:
 def choose_tree() -> tuple[GameTree | None, str | None]:
     """The tree widgets (in the sidebar): an example, a random tree or typed text.
 
-    Returns the tree, or None and a message saying what is wrong.
+    Returns the tree, or None and a message saying what is wrong. In a page::
+
+        with link_check(), st.sidebar:
+            tree, problem = choose_tree()
     """
     names = [*EXAMPLES, RANDOM, OWN]
     source = st.selectbox("Tree", names, key="tree", bind="query-params")
@@ -144,7 +153,10 @@ def _root_choice() -> str:
 
 
 def choose_search(tree: GameTree) -> Search:
-    """The algorithm widgets (in the sidebar)."""
+    """The algorithm widgets (in the sidebar): algorithm, move order, fail-soft.
+
+    In a page: ``search = choose_search(tree)``, then ``cached_trace(search)``.
+    """
     algorithm = st.segmented_control(
         "Algorithm", ALGORITHMS, default=ALGORITHMS[0], required=True, key="algo",
         bind="query-params",
@@ -168,7 +180,12 @@ def choose_search(tree: GameTree) -> Search:
 
 # ----------------------------------------------------------------- the stage
 def counts(search: Search, trace: Trace, step: int) -> dict[str, object]:
-    """The counters beside the picture at ``step``."""
+    """The counters beside the picture at ``step``.
+
+    >>> s = Search("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", "MAX")
+    >>> counts(s, cached_trace(s), 17)  # C's leaf 2 is back: 4 and 6 are pruned
+    {'nodes entered': 7, 'leaves evaluated': '4 of 9', 'cutoffs': 1, 'leaves pruned': 2}
+    """
     tree = search.tree
     view = search_view(trace, step, tree)
     leaves = len(tree.leaves())
@@ -188,7 +205,12 @@ WIDE_LEAVES = 12
 
 
 def stage(search: Search, step: int, scale: float) -> None:
-    """The picture, and beside it (below it, for a wide tree) the sentence, code and counters."""
+    """The picture, and beside it (below it, for a wide tree) the sentence, code and counters.
+
+    The player calls it for each step::
+
+        replay(len(trace), lambda step: stage(search, step, scale()), key="game")
+    """
     trace = cached_trace(search)
     tree = search.tree
     png = frame_png(search, step, scale)
