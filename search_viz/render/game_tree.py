@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.transforms import offset_copy
 
@@ -67,6 +68,8 @@ QUIZ_MARKS: dict[str, tuple[str, str]] = {
 
 #: With more leaves than this, letters are left out (they would not fit).
 MAX_LETTERED_LEAVES = 32
+#: Text smaller than this (points) is not drawn at all.
+MIN_READABLE_POINTS = 4.0
 
 
 @dataclass(frozen=True)
@@ -193,9 +196,11 @@ def figure_for(
     _draw_nodes(ax, tree, pos, view, g, quiz_marked)
     if n_leaves <= (MAX_LETTERED_LEAVES if not compact else 16):
         _draw_letters(ax, tree, pos, view, g)
-    _draw_leaf_values(ax, tree, pos, view, g, quiz_marks)
+    if g.value >= MIN_READABLE_POINTS:  # on a huge tree the values would be specks
+        _draw_leaf_values(ax, tree, pos, view, g, quiz_marks)
     if view is not None:
-        _draw_values(ax, tree, pos, view, g)
+        if g.value >= MIN_READABLE_POINTS:
+            _draw_values(ax, tree, pos, view, g)
         if not compact:
             _draw_windows(ax, tree, pos, view, g)
             _draw_captions(ax, tree, pos, view, g)
@@ -227,19 +232,22 @@ def _edge_style(view: SearchView | None, child: Node) -> tuple[str, float, str]:
 def _draw_edges(ax: Axes, tree, pos, view, trace, g: Geometry) -> None:
     current = view.event.node if view is not None and not view.done else None
     principal = set(trace.result.path or []) if view is not None and view.done else set()
+    groups: dict[tuple, list] = {}  # one LineCollection per look: fast on big trees
     for node in tree.nodes[1:]:
         parent = node[:-1]
-        (x0, y0), (x1, y1) = pos[parent], pos[node]
-        colour, width, style = _edge_style(view, node)
-        ax.plot([x0, x1], [y0, y1], color=colour, lw=width, ls=style, zorder=1)
+        segment = (pos[parent], pos[node])
+        groups.setdefault(_edge_style(view, node), []).append(segment)
         if node in principal:
-            ax.plot([x0, x1], [y0, y1], color=PV_COLOUR, lw=4 if g.compact else 7, zorder=1.5)
+            groups.setdefault((PV_COLOUR, 4 if g.compact else 7, "-", 1.5), []).append(segment)
         if node == current:
-            ax.plot([x0, x1], [y0, y1], color=ORANGE, lw=4 if g.compact else 6, zorder=1.6)
+            groups.setdefault((ORANGE, 4 if g.compact else 6, "-", 1.6), []).append(segment)
             if view.event.kind == "backup" and not g.compact:
-                _value_going_up(ax, (x0, y0), (x1, y1), view.event.value, g)
+                _value_going_up(ax, *segment, view.event.value, g)
         if view is not None and node in view.pruned and parent in view.cut_nodes:
-            _strike(ax, (x0, y0), (x1, y1), g)
+            _strike(ax, *segment, g)
+    for (colour, width, style, *z), segments in groups.items():
+        ax.add_collection(LineCollection(segments, colors=colour, linewidths=width,
+                                         linestyles=style, zorder=z[0] if z else 1))  # fmt: skip
 
 
 def _value_going_up(ax, parent_xy, child_xy, value, g: Geometry) -> None:
