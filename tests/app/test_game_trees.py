@@ -1,5 +1,6 @@
 """The game-trees page through AppTest: every example, the lecture answers, bad input, the quiz."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,44 @@ def test_notes_6_the_cut_at_e_is_explained_with_its_reason():
     assert "Prune the leaf 9 (K): at E, α = 5 ≥ β = 3." in text
     assert "9 cannot matter" in text
     assert ">leaves pruned<" in html(at) or "leaves pruned" in html(at)
+
+
+def counter(at: AppTest, label: str) -> str:
+    """The value shown in the counter chip called ``label``."""
+    chips = next(h.value for h in at.html if 'class="sv-counters"' in h.value)
+    match = re.search(re.escape(label) + r"</div><div[^>]*>([^<]*)</div>", chips)
+    assert match, chips
+    return match.group(1)
+
+
+@pytest.mark.parametrize(
+    ("name", "pruned_sentences", "pruned_leaves"),
+    [
+        (
+            "Notes §6: leaves 2 3 5 9 0 1 7 5",
+            ["Prune the leaf 9 (K): at E, α = 5 ≥ β = 3.", "Prune G: at C, α = 3 ≥ β = 1."],
+            "3",
+        ),
+        (
+            "Notes §6: MIN root, leaves 2 4 | 6 8",
+            ["Prune the leaf 8 (G): at C, α = 6 ≥ β = 4."],
+            "1",
+        ),
+        (
+            "Textbook: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+            ["Prune the leaf 4 (I): at C, α = 3 ≥ β = 2.", "Prune the leaf 6 (J): at C"],
+            "2",
+        ),
+    ],
+)
+def test_every_cut_of_the_notes_is_said_on_the_page(name, pruned_sentences, pruned_leaves):
+    trace = Trace.record(alphabeta(EXAMPLES[name]))
+    prune_steps = [k for k, e in enumerate(trace.events) if e.kind == "prune"]
+    assert len(prune_steps) == len(pruned_sentences)
+    for step, expected in zip(prune_steps, pruned_sentences, strict=True):
+        assert expected in sentence(open_page(tree=name, step=step))
+    at = open_page(tree=name, step=len(trace) - 1)
+    assert counter(at, "leaves pruned") == pruned_leaves
 
 
 def test_notes_6_min_root_prunes_8():
