@@ -7,7 +7,7 @@ from search_viz.ui.presenter import presenter_controls
 
 st.set_page_config(page_title="search_viz", page_icon="🔎", layout="wide")
 
-home = st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)
+home = st.Page("app_pages/home.py", title="Home", icon=":material/home:", default=True)
 lessons = [
     st.Page(lesson.page, title=lesson.title, icon=lesson.icon, url_path=lesson.url_path)
     for lesson in LESSONS

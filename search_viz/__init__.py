@@ -13,24 +13,35 @@ rebuilds any step of it for a picture.
 'lift-off'
 """
 
+from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, game_search, minimax
 from search_viz.algorithms.genetic import genetic
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.events import KINDS, Event, Result, explain, format_value
+from search_viz.problems.game import MAX, MIN, Game
+from search_viz.problems.game_tree import GameTree
 from search_viz.problems.nqueens import NQueens
 from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
 
 __all__ = [
     "DEFAULT_LIMIT",
     "KINDS",
+    "MAX",
+    "MIN",
     "Event",
+    "Game",
+    "GameTree",
     "NQueens",
     "Result",
     "State",
     "Trace",
+    "alphabeta",
     "explain",
     "format_value",
+    "game_pseudocode",
+    "game_search",
     "genetic",
     "hill_climbing",
+    "minimax",
     "run",
     "simulated_annealing",
 ]

@@ -95,7 +95,7 @@ def start_app(script: str = "streamlit_app.py") -> tuple[subprocess.Popen, str]:
 
 @pytest.fixture(scope="session")
 def app_url():
-    """The app, served for the whole test session."""
+    """The app, served for the whole test session; each test sees it as a visitor would."""
     process, url = start_app()
     yield url
     process.terminate()
@@ -115,20 +115,14 @@ def browser(chromium_path):
         browser.close()
 
 
-# Streamlit's own noise when a page is opened at its own path (/local-search), not
-# errors of the app: the front end first probes /local-search/_stcore/health and
-# /host-config, gets 404, then uses the root ones (streamlit/streamlit#7074); and a
-# server that has not yet run the app's navigation says "Page not found" while it
-# opens the right page (streamlit/streamlit#8860).
-_SUBPATH_PROBES = ("/_stcore/health", "/_stcore/host-config")
-_PAGE_NOT_FOUND = "The page that you have requested does not seem to exist"
+def is_base_path_probe(message) -> bool:
+    """A 404 from Streamlit's frontend looking for a base path under a page's own URL.
 
-
-def _is_error(message) -> bool:
-    if message.type != "error" or message.text.startswith(_PAGE_NOT_FOUND):
-        return False
+    Opened at ``/<page>``, the frontend first asks ``/<page>/_stcore/health`` and
+    ``/<page>/_stcore/host-config``; the 404s are expected and harmless.
+    """
     url = (message.location or {}).get("url", "")
-    return not (url.endswith(_SUBPATH_PROBES) and "404" in message.text)
+    return url.endswith(("/_stcore/health", "/_stcore/host-config"))
 
 
 @pytest.fixture
@@ -137,7 +131,12 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.console_errors = []
-    page.on("console", lambda m: _is_error(m) and page.console_errors.append(m.text))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error" and not is_base_path_probe(m) and page.console_errors.append(m.text)
+        ),
+    )
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     yield page
     context.close()

@@ -3,6 +3,8 @@
 Problems know nothing of the algorithms that search them, nor of drawing.
 """
 
-from search_viz.problems.nqueens import NQueens
-
-__all__ = ["NQueens"]
+from search_viz.problems.game import MAX as MAX
+from search_viz.problems.game import MIN as MIN
+from search_viz.problems.game import Game as Game
+from search_viz.problems.game_tree import GameTree as GameTree
+from search_viz.problems.nqueens import NQueens as NQueens

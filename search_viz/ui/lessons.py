@@ -1,9 +1,9 @@
 """The lessons the app offers: one entry per page, read by the navigation and the home page.
 
-To add a lesson, write ``pages/<name>.py`` and add a :class:`Lesson` here;
+To add a lesson, write ``app_pages/<name>.py`` and add a :class:`Lesson` here;
 ``streamlit_app.py`` and the home page pick it up, and the page tests open it.
 
->>> all(lesson.page.startswith("pages/") for lesson in LESSONS)
+>>> all(lesson.page.startswith("app_pages/") for lesson in LESSONS)
 True
 """
 
@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from matplotlib.figure import Figure
+
+from search_viz.render import game_tree, queens
 
 
 @dataclass(frozen=True)
@@ -31,25 +33,24 @@ class Lesson:
 
 
 #: The lessons, in the order a course teaches them.
-LESSONS: list[Lesson] = []
-
-
-def _local_search_thumbnail() -> Figure:
-    from search_viz.render.queens import thumbnail
-
-    return thumbnail()
-
-
-LESSONS.append(
+LESSONS: list[Lesson] = [
     Lesson(
-        page="pages/local_search.py",
+        page="app_pages/local_search.py",
         title="Local search",
         icon=":material/landscape:",
         summary=(
             "Hill climbing, simulated annealing and a genetic algorithm on n-queens, "
             "with their curves."
         ),
-        thumbnail=_local_search_thumbnail,
+        thumbnail=queens.thumbnail,
         url_path="local-search",
-    )
-)
+    ),
+    Lesson(
+        page="app_pages/game_trees.py",
+        title="Game trees",
+        icon=":material/account_tree:",
+        summary="Minimax and alpha-beta step by step: every cutoff explained, then a quiz.",
+        thumbnail=game_tree.thumbnail,
+        url_path="game-trees",
+    ),
+]

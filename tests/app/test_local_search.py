@@ -10,7 +10,7 @@ import search_viz as sv
 from tests.conftest import ARTIFACTS
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
-PAGE = "pages/local_search.py"
+PAGE = "app_pages/local_search.py"
 
 
 def open_page(query: dict | None = None) -> AppTest:
