@@ -13,17 +13,37 @@ rebuilds any step of it for a picture.
 'lift-off'
 """
 
+from search_viz.algorithms import (
+    best_first_search,
+    bfs,
+    bidirectional_bfs,
+    dfs,
+    dls,
+    iddfs,
+    ucs,
+)
 from search_viz.events import KINDS, Event, Result, explain, format_value
+from search_viz.problems import EightPuzzle, GraphProblem, Problem
 from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
 
 __all__ = [
     "DEFAULT_LIMIT",
     "KINDS",
+    "EightPuzzle",
     "Event",
+    "GraphProblem",
+    "Problem",
     "Result",
     "State",
     "Trace",
+    "best_first_search",
+    "bfs",
+    "bidirectional_bfs",
+    "dfs",
+    "dls",
     "explain",
     "format_value",
+    "iddfs",
     "run",
+    "ucs",
 ]
