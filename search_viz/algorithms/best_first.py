@@ -49,19 +49,22 @@ def best_first_pseudocode(f_text: str) -> str:
     The line numbers are the same for every ``f``, so one core serves every variant.
 
     >>> best_first_pseudocode("g").splitlines()[0]
-    'frontier = priority queue [start] ordered by f = g; g[start] = 0'
+    'frontier = [start], ordered by f = g'
     """
     return f"""\
-frontier = priority queue [start] ordered by f = {f_text}; g[start] = 0
+frontier = [start], ordered by f = {f_text}
+g[start] = 0
 while frontier is not empty:
-    node = take the node with the LOWEST f off the frontier
-    if node is the goal: return the path to node
+    node = LOWEST f off the frontier
+    if node is the goal: return path
     add node to expanded
     for each child of node:
-        cost = g[node] + the cost of the step to child
-        if child is not expanded and (child is new or cost < g[child]):
-            g[child] = cost; parent[child] = node
-            put child on the frontier with its f
+        cost = g[node] + step cost
+        if child not expanded and
+           (new or cost < g[child]):
+            g[child] = cost
+            parent[child] = node
+            put child on the frontier
 return failure"""
 
 
@@ -120,11 +123,11 @@ def best_first_search(
         if node in expanded or g != g_of[node]:
             continue  # a stale entry: the node was reached again more cheaply
         depth, h_node = depth_of[node], h_of[node]
-        yield search_event("expand", node, depth=depth, g=g, h=h_node, value=f_node, line=3)
+        yield search_event("expand", node, depth=depth, g=g, h=h_node, value=f_node, line=4)
         if is_goal(node):
-            yield search_event("goal", node, depth=depth, g=g, h=h_node, value=f_node, line=4)
+            yield search_event("goal", node, depth=depth, g=g, h=h_node, value=f_node, line=5)
             path = walk_back(parents, node)
-            yield search_event("done", node, value=g, line=4)
+            yield search_event("done", node, value=g, line=5)
             return _result(path, g, len(expanded) + 1, generated, biggest)
         expanded.add(node)
         for child, cost in steps(node):
@@ -153,9 +156,9 @@ def best_first_search(
                 g=g_child,
                 h=h_child,
                 value=f_child,
-                line=10,
+                line=13,
             )
-    yield search_event("done", line=11)
+    yield search_event("done", line=14)
     return _result(None, None, len(expanded), generated, biggest)
 
 

@@ -3,11 +3,14 @@
 Each side has its own queue and its own parent map. A *touch* is a node that
 both sides have reached; the path through it is start → touch (forward
 parents) then touch → goal (backward parents). The search stops only when no
-shorter path can remain: every path not seen yet must pass a node still
-queued on each side, so it is at least (depth of the next forward node) +
-(depth of the next backward node) long. With a whole layer expanded at a time
-that holds right after the layer that made the first touch; expanding one
-node at a time, the first touch can be one edge too long (see
+shorter path can remain. Let f and b be the depths of the next nodes in the
+forward and backward queues: every node within f of the start and every
+node within b of the goal has been reached, so on a path of at most f + b
+edges the node f steps from the start is reached by both: a touch already
+seen. Any path not seen yet has at least f + b + 1 edges, and the search
+stops once the best touch is no longer than that. With a whole layer
+expanded at a time that holds right after the layer of the first touch;
+expanding one node at a time, the first touch can be one edge too long (see
 :func:`~search_viz.problems.graph_examples.first_touch_trap`).
 
 Every event's ``data`` says which search made it: ``"forward"`` or
@@ -38,19 +41,22 @@ FORWARD, BACKWARD = "forward", "backward"
 STEPS = ("layer", "node")
 
 BIDIRECTIONAL_PSEUDOCODE = """\
-forward: queue [start], parent {start}; backward: queue [goal], parent {goal}
-best = none (the shortest path through a touch so far)
+forward: queue [start], parents
+backward: queue [goal], parents
+best = none (shortest touch so far)
 while both queues are non-empty:
-    if best ≤ depth(next forward node) + depth(next backward node): stop
-    side = the side with the smaller queue (a tie: not the side that went last)
-    repeat for the whole layer in side's queue (or for one node, sides in turn):
-        node = take the first node off side's queue
-        for each neighbour of node (backward: along edges in reverse):
-            if neighbour is not in side's parents:
-                side's parent[neighbour] = node; put it on side's queue
-                if the other side has reached neighbour: it is a touch,
-                    best = the shorter of best and the path through it
-return best (start → touch → goal), or failure if there is none"""
+    f, b = depths of the next queued nodes
+    if best ≤ f + b + 1: stop, it is sure
+    side = smaller queue (tie: take turns)
+    for a whole layer (or one node):
+        node = FIRST node off side's queue
+        for each neighbour of node
+          (backward: edges in reverse):
+            if side has not reached it:
+                parent = node; queue it
+                if the other side has it:
+                    touch: keep the shorter
+return best path, or failure"""
 
 
 class _Side:
@@ -107,14 +113,14 @@ def bidirectional_bfs(problem: Problem, step: str = "layer") -> Generator[Event,
     forward = _Side(FORWARD, problem.initial, problem.successors)
     backward = _Side(BACKWARD, problem.goal, problem.predecessors)
     yield search_event("generate", forward.queue[0], depth=0, data=FORWARD, line=1)
-    yield search_event("generate", backward.queue[0], depth=0, data=BACKWARD, line=1)
+    yield search_event("generate", backward.queue[0], depth=0, data=BACKWARD, line=2)
     best, meet = math.inf, None
     if problem.initial == problem.goal:
         best, meet = 0, problem.initial
-        yield search_event("meet", meet, value=0, data=FORWARD, line=11)
+        yield search_event("meet", meet, value=0, data=FORWARD, line=15)
     turn = 0
     while forward.queue and backward.queue:
-        if best <= forward.next_depth() + backward.next_depth():
+        if best <= forward.next_depth() + backward.next_depth() + 1:
             break
         sizes = len(forward.queue), len(backward.queue)
         forward_turn = turn % 2 == 0
@@ -129,17 +135,17 @@ def bidirectional_bfs(problem: Problem, step: str = "layer") -> Generator[Event,
             node = queue.popleft()
             depth = reached[node][1] + 1
             side.expanded += 1
-            yield search_event("expand", node, depth=depth - 1, data=name, line=7)
+            yield search_event("expand", node, depth=depth - 1, data=name, line=9)
             for child in neighbours(node):
                 if child in reached:
                     continue
                 reached[child] = (node, depth)
                 queue.append(child)
-                yield search_event("generate", child, parent=node, depth=depth, data=name, line=10)
+                yield search_event("generate", child, parent=node, depth=depth, data=name, line=13)
                 touch = reached_by_other.get(child)
                 if touch is not None:
                     length = depth + touch[1]
-                    yield search_event("meet", child, value=length, data=name, line=11)
+                    yield search_event("meet", child, value=length, data=name, line=15)
                     if length < best:
                         best, meet = length, child
     expanded = forward.expanded + backward.expanded
@@ -151,8 +157,8 @@ def bidirectional_bfs(problem: Problem, step: str = "layer") -> Generator[Event,
         "meet": meet,
     }
     if meet is None:
-        yield search_event("done", line=13)
+        yield search_event("done", line=16)
         return Result(stats=stats)
     path = forward.path_to(meet) + backward.path_to(meet)[-2::-1]
-    yield search_event("done", meet, value=best, line=4)
+    yield search_event("done", meet, value=best, line=6)
     return Result(value=best, path=path, state=path[-1], stats=stats)

@@ -30,49 +30,55 @@ from search_viz.problems.search_problem import Problem
 Search = Generator[Event, None, Result]
 
 BFS_PSEUDOCODE = """\
-frontier = queue [start]; reached = {start}
+frontier = queue [start]
+reached = {start}
 while frontier is not empty:
-    node = take the FIRST node off the frontier
-    if node is the goal: return the path to node
+    node = FIRST node off the frontier
+    if node is the goal: return path
     for each child of node:
-        if child is not in reached:
-            add child to reached; parent[child] = node
-            put child at the END of the frontier
+        if child not in reached:
+            add child to reached
+            parent[child] = node
+            put child at the END
 return failure"""
 
 DFS_PSEUDOCODE = """\
-frontier = stack [start]; expanded = {}
+frontier = stack [start]
+expanded = {}
 while frontier is not empty:
-    node = take the LAST node off the frontier
-    if node is in expanded: skip it (reached again by then)
-    if node is the goal: return the path to node
+    node = LAST node off the frontier
+    if node in expanded: skip it
+    if node is the goal: return path
     add node to expanded
-    if depth(node) = bound: cut off, do not expand it
-    for each child of node, last child first:
-        if child is not in expanded: push child (parent: node)
+    if depth(node) = bound: cut off
+    for each child, last child first:
+        if child not in expanded:
+            push child (parent: node)
 return failure"""
 
 DLS_PSEUDOCODE = """\
 frontier = stack [start]
 while frontier is not empty:
-    node = take the LAST node off the frontier
-    if node is the goal: return the path to node
-    if depth(node) = limit: cut off, do not expand it
-    for each child of node, last child first:
-        if child is not on the path to node: push child
-return "cutoff" if a node was cut off, else failure"""
+    node = LAST node off the frontier
+    if node is the goal: return path
+    if depth(node) = limit: cut off
+    for each child, last child first:
+        if child not on node's path:
+            push child
+return cutoff if any, else failure"""
 
 IDDFS_PSEUDOCODE = """\
 for limit = 0, 1, 2, ..., max_depth:
     frontier = stack [start]
     while frontier is not empty:
-        node = take the LAST node off the frontier
-        if node is the goal: return the path to node
-        if depth(node) = limit: cut off, do not expand it
-        for each child of node, last child first:
-            if child is not on the path to node: push child
-    if no node was cut off: return failure
-return "cutoff": no goal within max_depth"""
+        node = LAST node off frontier
+        if node is the goal: return path
+        if depth(node) = limit: cut off
+        for each child, last first:
+            if not on node's path:
+                push child
+    if nothing was cut off: failure
+return cutoff (none within max_depth)"""
 
 
 class _Lines(NamedTuple):
@@ -86,8 +92,8 @@ class _Lines(NamedTuple):
     done: int
 
 
-_DLS_LINES = _Lines(start=1, expand=3, goal=4, cutoff=5, generate=7, done=8)
-_IDDFS_LINES = _Lines(start=2, expand=4, goal=5, cutoff=6, generate=8, done=9)
+_DLS_LINES = _Lines(start=1, expand=3, goal=4, cutoff=5, generate=8, done=9)
+_IDDFS_LINES = _Lines(start=2, expand=4, goal=5, cutoff=6, generate=9, done=10)
 
 
 def bfs(problem: Problem) -> Search:
@@ -113,19 +119,19 @@ def bfs(problem: Problem) -> Search:
         biggest = max(biggest, len(frontier))
         node, depth = frontier.popleft()
         expanded += 1
-        yield search_event("expand", node, depth=depth, line=3)
+        yield search_event("expand", node, depth=depth, line=4)
         if is_goal(node):
-            yield search_event("goal", node, depth=depth, line=4)
+            yield search_event("goal", node, depth=depth, line=5)
             path = walk_back(parents, node)
-            yield search_event("done", node, value=len(path) - 1, line=4)
+            yield search_event("done", node, value=len(path) - 1, line=5)
             return _result(path, expanded, len(parents), biggest)
         depth += 1
         for child in successors(node):
             if child not in parents:
                 parents[child] = node
                 frontier.append((child, depth))
-                yield search_event("generate", child, parent=node, depth=depth, line=8)
-    yield search_event("done", line=9)
+                yield search_event("generate", child, parent=node, depth=depth, line=10)
+    yield search_event("done", line=11)
     return _result(None, expanded, len(parents), biggest)
 
 
@@ -157,22 +163,22 @@ def dfs(problem: Problem, limit: int | None = None) -> Search:
             continue
         parents[node] = parent
         expanded += 1
-        yield search_event("expand", node, parent=parent, depth=depth, line=3)
+        yield search_event("expand", node, parent=parent, depth=depth, line=4)
         if is_goal(node):
-            yield search_event("goal", node, depth=depth, line=5)
+            yield search_event("goal", node, depth=depth, line=6)
             path = walk_back(parents, node)
-            yield search_event("done", node, value=len(path) - 1, line=5)
+            yield search_event("done", node, value=len(path) - 1, line=6)
             return _result(path, expanded, generated, biggest, cutoff=cut)
         if depth == limit:
             cut = True
-            yield search_event("cutoff", node, depth=depth, line=7)
+            yield search_event("cutoff", node, depth=depth, line=8)
             continue
         children = [child for child in successors(node) if child not in parents]
         for child in reversed(children):
             stack.append((child, node, depth + 1))
             generated += 1
-            yield search_event("generate", child, parent=node, depth=depth + 1, line=9)
-    yield search_event("done", value="cutoff" if cut else None, line=10)
+            yield search_event("generate", child, parent=node, depth=depth + 1, line=11)
+    yield search_event("done", value="cutoff" if cut else None, line=12)
     return _result(None, expanded, generated, biggest, cutoff=cut)
 
 
@@ -231,7 +237,7 @@ def iddfs(problem: Problem, max_depth: int) -> Search:
         if not cut:
             yield search_event("done", line=_IDDFS_LINES.done)
             return _result(None, expanded, generated, biggest, per_iteration=per_iteration)
-    yield search_event("done", value="cutoff", line=10)
+    yield search_event("done", value="cutoff", line=11)
     return _result(None, expanded, generated, biggest, cutoff=True, per_iteration=per_iteration)
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from matplotlib.figure import Figure
 
+from search_viz.render.graph_lessons import bidirectional_thumbnail, uninformed_thumbnail
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -32,3 +34,24 @@ class Lesson:
 
 #: The lessons, in the order a course teaches them.
 LESSONS: list[Lesson] = []
+
+LESSONS.append(
+    Lesson(
+        page="pages/uninformed_search.py",
+        title="Uninformed search",
+        icon=":material/account_tree:",
+        summary="BFS, DFS, depth-limited and iterative deepening: a queue against a stack.",
+        thumbnail=uninformed_thumbnail,
+        url_path="uninformed-search",
+    )
+)
+LESSONS.append(
+    Lesson(
+        page="pages/bidirectional_search.py",
+        title="Bidirectional search",
+        icon=":material/compare_arrows:",
+        summary="Two breadth-first searches, from the start and from the goal, meet in the middle.",
+        thumbnail=bidirectional_thumbnail,
+        url_path="bidirectional-search",
+    )
+)
