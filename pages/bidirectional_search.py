@@ -179,10 +179,10 @@ def show(step: int) -> None:
         expand = trace.positions("expand")
         sides = [trace.events[k].data for k in expand[expand <= step]]
         numbers = {
-            "forward expanded": sides.count("forward"),
-            "backward expanded": sides.count("backward"),
-            "both": len(sides),
-            "plain BFS in all": plain_result.stats.get("expanded", 0),
+            "forward expanded": f"{sides.count('forward'):,}",
+            "backward expanded": f"{sides.count('backward'):,}",
+            "both": f"{len(sides):,}",
+            "plain BFS in all": f"{plain_result.stats.get('expanded', 0):,}",
         }
         if event.kind == "done" and result.path:
             numbers["path length"] = len(result.path) - 1

@@ -182,11 +182,12 @@ final = tuple(result.stats.get("per_iteration", ()))
 def show(step: int) -> None:
     state = trace.state(step)
     event = state.event
-    picture, side = st.columns([3, 2])
+    picture, side = st.columns([1, 1])
     with picture:
         st.image(frame_png(case.kind, case.key[1], algorithm, depth, step, zoom))
         values = state.values if discipline == "priority" else None
-        st.html(frontier_html(state.frontier, discipline, case.label, values, scale=zoom))
+        shown = 10 if case.kind == PUZZLE else 24
+        st.html(frontier_html(state.frontier, discipline, case.label, values, shown, scale=zoom))
     with side:
         sentence = uninformed_sentence(
             event,

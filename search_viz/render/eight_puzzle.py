@@ -119,8 +119,8 @@ def tree_figure(
     *,
     goal: Sequence[int] | None = None,
     scale: float = 1.0,
-    width: float = 9.0,
-    height: float = 5.6,
+    width: float = 6.6,
+    height: float = 4.6,
 ) -> Figure:
     """The search tree over boards at ``state``, with the current board and the goal beside it.
 
@@ -178,11 +178,11 @@ def tree_figure(
 
 def _board_title(kind: str) -> str:
     return {
-        "generate": "put on the frontier",
-        "expand": "taken off the frontier",
-        "cutoff": "cut off at the limit",
-        "goal": "the goal is reached",
-        "done": "the goal is reached",
+        "generate": "just generated",
+        "expand": "being expanded",
+        "cutoff": "cut off",
+        "goal": "goal reached",
+        "done": "goal reached",
     }.get(kind, "current board")
 
 

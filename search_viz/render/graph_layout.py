@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 
 import networkx as nx
+import numpy as np
 
 Positions = dict[Hashable, tuple[float, float]]
 
@@ -99,7 +100,7 @@ def graph_positions(G: nx.Graph, seed: int = 1) -> Positions:
     undirected = G.to_undirected(as_view=True) if G.is_directed() else G
     pieces = sorted(nx.connected_components(undirected), key=len, reverse=True)
     main, rest = pieces[0], pieces[1:]
-    pos = _fitted(_spring(G.subgraph(main), seed), 0.0, 0.0, 1.0, 1.0)
+    pos = _spread(_fitted(_spring(G.subgraph(main), seed), 0.0, 0.0, 1.0, 1.0))
     if not rest:
         return pos
     slot = 1.0 / max(len(rest), 8)
@@ -116,6 +117,28 @@ def _spring(G: nx.Graph, seed: int) -> dict:
         return {next(iter(G.nodes)): (0.0, 0.0)}
     k = 2.0 / max(1, G.number_of_nodes()) ** 0.5
     return nx.spring_layout(G, seed=seed, k=k, iterations=150)
+
+
+def _spread(pos: Positions, rounds: int = 60) -> Positions:
+    """Push apart nodes that a spring layout left on top of each other, then refit to [0, 1]².
+
+    Nodes closer than about 0.3/√n (a node's drawn size) repel until they are not.
+    """
+    nodes = list(pos)
+    if len(nodes) < 2:
+        return pos
+    xy = np.array([pos[n] for n in nodes], dtype=float)
+    gap = 0.32 / len(nodes) ** 0.5
+    for _ in range(rounds):
+        delta = xy[:, None, :] - xy[None, :, :]
+        dist = np.hypot(delta[..., 0], delta[..., 1])
+        np.fill_diagonal(dist, 1e9)
+        close = dist < gap
+        if not close.any():
+            break
+        push = np.where(close, (gap - dist) / np.maximum(dist, 1e-9) / 2, 0.0)
+        xy += (delta * push[..., None]).sum(axis=1)
+    return _fitted(dict(zip(nodes, map(tuple, xy), strict=True)), 0.0, 0.0, 1.0, 1.0)
 
 
 def _fitted(layout: dict, left: float, bottom: float, width: float, height: float) -> Positions:

@@ -10,7 +10,7 @@ it does not.
 >>> view = GraphView.of(notes_tree(), "A", "R", kind="tree")
 >>> trace = sv.Trace.record(sv.iddfs(sv.GraphProblem(view.graph, "A", "R"), 10))
 >>> uninformed_figure_for(trace, 5, view=view).get_size_inches().tolist()
-[8.0, 5.6]
+[6.0, 4.6]
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
 from search_viz.render.figure import add_legend, new_figure
 from search_viz.render.graph_layout import (
@@ -40,7 +41,7 @@ from search_viz.trace import State
 UNINFORMED_STATUSES = ("unvisited", "frontier", "explored", "cutoff", "current", "goal", "path")
 
 #: Above this many nodes a graph picture leaves out the node names.
-LABEL_LIMIT = 80
+LABEL_LIMIT = 50
 
 _KIND_STATUS = {"generate": "frontier", "expand": "explored", "cutoff": "cutoff", "goal": "goal"}
 
@@ -134,17 +135,23 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
     size = view.graph.graph.get("size") or (
         1 + max(max(r, c) for r, c in view.graph.nodes) if view.graph.number_of_nodes() else 1
     )
-    walls = np.ones((size, size))
+    walls = np.full((size, size), 0.72)
     for r, c in view.graph.nodes:
-        walls[r, c] = 0
+        walls[r, c] = 0.04
     ax.imshow(
         walls,
         cmap="Greys",
         vmin=0,
-        vmax=1.4,
+        vmax=1,
         extent=(-0.5, size - 0.5, -size + 0.5, 0.5),
         interpolation="nearest",
         zorder=0,
+    )
+    lines = np.arange(size + 1) - 0.5
+    ax.hlines(-lines, -0.5, size - 0.5, colors="white", linewidths=0.8, zorder=0.5)
+    ax.vlines(lines, -size + 0.5, 0.5, colors="white", linewidths=0.8, zorder=0.5)
+    ax.add_patch(
+        Rectangle((-0.5, -size + 0.5), size, size, fill=False, edgecolor=DARK_GREY, linewidth=1.5)
     )
 
 
@@ -210,6 +217,7 @@ def draw_graph(
             zorder=4 + ranked.get(style, 0) * 0.01,
         )
         if view.labelled:
+            text_size = min(font_size("label", scale), 0.55 * size**0.5)
             for node, (x, y) in zip(nodes, xy, strict=True):
                 ax.text(
                     x,
@@ -217,7 +225,7 @@ def draw_graph(
                     str(node),
                     ha="center",
                     va="center",
-                    fontsize=font_size("label", scale) * (0.85 if len(str(node)) > 2 else 1),
+                    fontsize=text_size * (0.85 if len(str(node)) > 2 else 1),
                     color=style.text_color,
                     fontweight="bold",
                     zorder=6,
@@ -282,8 +290,8 @@ def uninformed_figure(
     path: Sequence[Hashable] | None = None,
     *,
     scale: float = 1.0,
-    width: float = 8.0,
-    height: float = 5.6,
+    width: float = 6.0,
+    height: float = 4.6,
 ) -> Figure:
     """The picture of an uninformed search at ``state`` on a graph, tree or maze.
 
