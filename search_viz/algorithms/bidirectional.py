@@ -131,20 +131,20 @@ def bidirectional_bfs(problem: Problem, step: str = "layer") -> Generator[Event,
         turn = 1 if forward_turn else 0  # on a tie, the other side goes next
         name, queue, reached, neighbours = side.name, side.queue, side.reached, side.neighbours
         reached_by_other = other.reached
+        side.expanded += batch
         for _ in range(batch):
             node = queue.popleft()
-            depth = reached[node][1] + 1
-            side.expanded += 1
-            yield search_event("expand", node, depth=depth - 1, data=name, line=9)
+            depth = reached[node][1]
+            yield search_event("expand", node, depth=depth, data=name, line=9)
+            depth += 1
             for child in neighbours(node):
                 if child in reached:
                     continue
                 reached[child] = (node, depth)
                 queue.append(child)
                 yield search_event("generate", child, parent=node, depth=depth, data=name, line=13)
-                touch = reached_by_other.get(child)
-                if touch is not None:
-                    length = depth + touch[1]
+                if child in reached_by_other:
+                    length = depth + reached_by_other[child][1]
                     yield search_event("meet", child, value=length, data=name, line=15)
                     if length < best:
                         best, meet = length, child
