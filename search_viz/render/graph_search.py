@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -229,9 +230,16 @@ def draw_graph(
                     color=style.text_color,
                     fontweight="bold",
                     zorder=6,
+                    path_effects=[_halo(style.text_color)],
                 )
     _mark_ends(ax, view, scale)
     _frame(ax, view)
+
+
+def _halo(text_color: str) -> patheffects.withStroke:
+    """A thin outline in the opposite tone, so a name reads on any fill or hatching."""
+    white_text = text_color.upper() in ("#FFFFFF", "WHITE")
+    return patheffects.withStroke(linewidth=2.2, foreground="black" if white_text else "white")
 
 
 def _mark_ends(ax: Axes, view: GraphView, scale: float) -> None:
@@ -254,13 +262,14 @@ def _mark_ends(ax: Axes, view: GraphView, scale: float) -> None:
                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8},
             )
             continue
+        below = view.kind == "tree" and text == "goal"  # the goal is usually a leaf
         ax.annotate(
             text,
             (x, y),
-            xytext=(0, 15 * scale),
+            xytext=(0, -15 * scale if below else 15 * scale),
             textcoords="offset points",
             ha="center",
-            va="bottom",
+            va="top" if below else "bottom",
             fontsize=font_size("legend", scale),
             color=DARK_GREY,
             fontstyle="italic",
@@ -274,7 +283,8 @@ def _frame(ax: Axes, view: GraphView) -> None:
     pad_x = 0.6 if view.kind != "graph" else 0.08 * (max(xs) - min(xs) + 0.1)
     pad_y = 0.6 if view.kind != "graph" else 0.1 * (max(ys) - min(ys) + 0.1)
     ax.set_xlim(min(xs) - pad_x, max(xs) + pad_x)
-    ax.set_ylim(min(ys) - pad_y, max(ys) + pad_y + (0.3 if view.kind == "tree" else 0))
+    extra = 0.3 if view.kind == "tree" else 0.0  # room for "start" above, "goal" below
+    ax.set_ylim(min(ys) - pad_y - extra, max(ys) + pad_y + extra)
     if view.kind == "grid":
         ax.set_aspect("equal")
 

@@ -35,6 +35,8 @@ class Lesson:
 #: The lessons, in the order a course teaches them.
 LESSONS: list[Lesson] = []
 
+# A url_path equal to the page file's name: Streamlit also scans pages/ the old way, and a
+# first visit to a URL that scan does not know shows "Page not found" (then runs the page).
 LESSONS.append(
     Lesson(
         page="pages/uninformed_search.py",
@@ -42,7 +44,7 @@ LESSONS.append(
         icon=":material/account_tree:",
         summary="BFS, DFS, depth-limited and iterative deepening: a queue against a stack.",
         thumbnail=uninformed_thumbnail,
-        url_path="uninformed-search",
+        url_path="uninformed_search",
     )
 )
 LESSONS.append(
@@ -52,6 +54,6 @@ LESSONS.append(
         icon=":material/compare_arrows:",
         summary="Two breadth-first searches, from the start and from the goal, meet in the middle.",
         thumbnail=bidirectional_thumbnail,
-        url_path="bidirectional-search",
+        url_path="bidirectional_search",
     )
 )
