@@ -190,7 +190,8 @@ def show(step: int) -> None:
         if case.view is None and event.kind == "done" and result.path:
             st.image(board_png(result.stats["meet"], "meeting state", zoom), width=180)
     with code:
-        pseudocode(sv.algorithms.BIDIRECTIONAL_PSEUDOCODE, event.line, scale=zoom)
+        # Unscaled: presenter mode's larger root font already enlarges it, and it must fit.
+        pseudocode(sv.algorithms.BIDIRECTIONAL_PSEUDOCODE, event.line)
 
 
 replay(len(trace), show, key="bidirectional", reset_on=(case.key, turns))

@@ -198,7 +198,8 @@ def show(step: int) -> None:
             start=case.problem.initial,
         )
         note(sentence, step, scale=zoom)
-        pseudocode(code, event.line, scale=zoom)
+        # Unscaled: presenter mode's larger root font already enlarges it, and it must fit.
+        pseudocode(code, event.line)
         numbers = {
             "expanded": state.counts.get("expand", 0),
             "on the frontier": len(state.frontier),

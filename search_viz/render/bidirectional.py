@@ -92,6 +92,10 @@ def side_styles(
     """Each reached node's style: which search reached it, expanded or queued, touched, current.
 
     ``meet``: the meeting node of the final path, once the search is over.
+
+    >>> sides = TwoSides(forward_reached={"s": None, "a": "s"}, forward_expanded={"s"})
+    >>> [style.label for style in side_styles(sides, "a", None).values()]
+    ['forward: expanded', 'current']
     """
     styles: dict[Hashable, Style] = {}
     for node in sides.forward_reached:
@@ -110,7 +114,12 @@ def side_styles(
 
 
 def bidirectional_tree_edges(sides: TwoSides) -> list[tuple[Hashable, Hashable]]:
-    """The parent links of both searches (each towards its own root)."""
+    """The parent links of both searches (each towards its own root).
+
+    >>> bidirectional_tree_edges(TwoSides(forward_reached={"s": None, "a": "s"},
+    ...                                    backward_reached={"t": None, "b": "t"}))
+    [('s', 'a'), ('t', 'b')]
+    """
     return [
         (parent, node)
         for reached in (sides.forward_reached, sides.backward_reached)
@@ -132,7 +141,15 @@ def bidirectional_figure(
     """The two searches at ``step`` on the left; plain BFS after as many expansions on the right.
 
     The path is drawn once the search is over.
+
+    >>> import networkx as nx, search_viz as sv
+    >>> view = GraphView.of(nx.path_graph(5), 0, 4, kind="tree")
+    >>> p = sv.GraphProblem(view.graph, 0, 4)
+    >>> tr, plain = sv.Trace.record(sv.bidirectional_bfs(p)), sv.Trace.record(sv.bfs(p))
+    >>> len(bidirectional_figure(view, tr, len(tr) - 1, plain).axes)
+    2
     """
+    width, height = width * scale**0.5, height * scale**0.5  # see uninformed_figure
     fig = Figure(figsize=(width, height), layout="constrained")
     panels = 2 if plain is not None else 1
     axes = fig.subplots(1, panels, squeeze=False)[0]
@@ -146,7 +163,7 @@ def bidirectional_figure(
     meet = trace.result.stats.get("meet") if finished else None
     current = event.node if event.kind in ("expand", "generate") else None
     panel_width = width / panels
-    size = marker_size(view, panel_width, height * 0.8) * scale**0.5
+    size = marker_size(view, panel_width, height * 0.8)
     draw_graph(
         axes[0],
         view,
@@ -169,7 +186,7 @@ def bidirectional_figure(
         scale=scale,
         loc="upper center",
         bbox_to_anchor=(0.5, 0.0),
-        ncols=3,
+        ncols=3 if scale <= 1 else 2,
     )
     if plain is not None:
         _draw_plain(axes[1], view, plain, expanded, event.kind == "done", scale, size)

@@ -126,8 +126,15 @@ def tree_figure(
 
     Each tree node is a board the search has put on the frontier (its marker
     shows its status). ``path``: the solution, drawn once found.
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
+    >>> tr = sv.Trace.record(sv.bfs(sv.EightPuzzle(NOTES_START)))
+    >>> fig = tree_figure(SearchTree(tr, False), tr.state(9), goal=NOTES_GOAL)
+    >>> [ax.get_title() for ax in fig.axes]
+    ['', 'being expanded', 'the goal']
     """
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width * scale**0.5, height * scale**0.5), layout="constrained")
     grid = fig.add_gridspec(2, 2, width_ratios=(3.2, 1), height_ratios=(1, 1))
     ax = fig.add_subplot(grid[:, 0])
     ax.set_axis_off()

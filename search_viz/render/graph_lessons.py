@@ -69,6 +69,11 @@ def bidirectional_figure_for(
     many expansions beside it. Without one (the 8-puzzle): how many states
     each search has reached at each distance from the start, against the
     layers of plain BFS (``plain_layers``).
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> tr = sv.Trace.record(sv.bidirectional_bfs(sv.EightPuzzle(NOTES_START)))
+    >>> bidirectional_figure_for(tr, len(tr) - 1, plain_layers=[1, 3, 8]).axes[0].get_yscale()
+    'log'
     """
     if view is not None:
         return bidirectional_figure(view, trace, step, plain, scale=scale)
@@ -90,7 +95,11 @@ def bidirectional_figure_for(
 
 
 def uninformed_thumbnail() -> Figure:
-    """The home-page card: BFS halfway through the notes' tree."""
+    """The home-page card: BFS halfway through the notes' tree.
+
+    >>> uninformed_thumbnail().get_size_inches().tolist()
+    [4.0, 2.6]
+    """
     view = GraphView.of(notes_tree(), "A", "R", kind="tree")
     trace = Trace.record(sv.bfs(sv.GraphProblem(view.graph, "A", "R")))
     fig = uninformed_figure(view, trace.state(16), width=4.0, height=2.6)
@@ -99,7 +108,11 @@ def uninformed_thumbnail() -> Figure:
 
 
 def bidirectional_thumbnail() -> Figure:
-    """The home-page card: two searches meeting in a maze, plain BFS beside them."""
+    """The home-page card: two searches meeting in a maze, plain BFS beside them.
+
+    >>> len(bidirectional_thumbnail().axes)
+    2
+    """
     maze = grid_maze(12, 0.2, seed=1)
     view = GraphView.of(maze, (0, 0), (11, 11), kind="grid")
     problem = sv.GraphProblem(maze, (0, 0), (11, 11))

@@ -112,7 +112,12 @@ def uninformed_statuses(state: State, path: Sequence[Hashable] | None = None) ->
 
 
 def marker_size(view: GraphView, width: float, height: float) -> float:
-    """A marker area (points²) that keeps neighbouring nodes apart at this figure size."""
+    """A marker area (points²) that keeps neighbouring nodes apart at this figure size.
+
+    >>> from search_viz.problems.graph_examples import grid_maze
+    >>> marker_size(GraphView.of(grid_maze(10, 0, 1), (0, 0), (9, 9), "grid"), 6, 4) > 100
+    True
+    """
     xs = [x for x, _ in view.pos.values()]
     ys = [y for _, y in view.pos.values()]
     span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
@@ -132,7 +137,14 @@ def _edges(view: GraphView, pairs: Iterable[tuple[Hashable, Hashable]]) -> list:
 
 
 def draw_grid_cells(ax: Axes, view: GraphView) -> None:
-    """The maze: walls as dark cells, open cells light, within a frame."""
+    """The maze: walls as dark cells, open cells light, within a frame.
+
+    >>> from search_viz.problems.graph_examples import grid_maze
+    >>> fig, ax = new_figure(3, 3)
+    >>> draw_grid_cells(ax, GraphView.of(grid_maze(4, 0.25, 1), (0, 0), (3, 3), "grid"))
+    >>> len(ax.images)
+    1
+    """
     size = view.graph.graph.get("size") or (
         1 + max(max(r, c) for r, c in view.graph.nodes) if view.graph.number_of_nodes() else 1
     )
@@ -171,6 +183,12 @@ def draw_graph(
 
     ``tree_edges`` (parent, child) are the search tree so far, drawn darker;
     ``path`` is drawn as a thick line. ``order`` lists the styles bottom to top.
+
+    >>> fig, ax = new_figure(3, 3)
+    >>> view = GraphView.of(nx.path_graph(3), 0, 2, kind="tree")
+    >>> draw_graph(ax, view, {0: STATUS["explored"], 1: STATUS["frontier"]}, path=[0, 1])
+    >>> len(ax.collections)  # edges, then one set of markers per style (2 given, 1 not reached)
+    4
     """
     G = view.graph
     if view.kind == "grid":
@@ -290,7 +308,13 @@ def _frame(ax: Axes, view: GraphView) -> None:
 
 
 def search_tree_edges(state: State) -> list[tuple[Hashable, Hashable]]:
-    """The (parent, child) links of the nodes reached so far in this iteration."""
+    """The (parent, child) links of the nodes reached so far in this iteration.
+
+    >>> import search_viz as sv
+    >>> tr = sv.Trace.record(sv.bfs(sv.GraphProblem(nx.path_graph(3), 0, 2)))
+    >>> search_tree_edges(tr.state(len(tr) - 1))
+    [(0, 1), (1, 2)]
+    """
     return [(parent, node) for node, parent in state.parents.items()]
 
 
@@ -306,7 +330,16 @@ def uninformed_figure(
     """The picture of an uninformed search at ``state`` on a graph, tree or maze.
 
     ``path``: the solution, drawn once the search has found it.
+
+    >>> import search_viz as sv
+    >>> view = GraphView.of(nx.path_graph(4), 0, 3, kind="tree")
+    >>> tr = sv.Trace.record(sv.bfs(sv.GraphProblem(view.graph, 0, 3)))
+    >>> uninformed_figure(view, tr.state(2)).axes[0].get_legend() is not None
+    True
     """
+    # Presenter mode enlarges fonts by `scale`; the figure grows by its square root, so
+    # names and legend gain size without crowding the picture.
+    width, height = width * scale**0.5, height * scale**0.5
     fig, ax = new_figure(width, height)
     statuses = uninformed_statuses(state, path)
     styles = {node: STATUS[status] for node, status in statuses.items()}
@@ -317,7 +350,7 @@ def uninformed_figure(
         path=path,
         tree_edges=search_tree_edges(state),
         scale=scale,
-        size=marker_size(view, width, height * 0.85) * scale**0.5,
+        size=marker_size(view, width, height * 0.85),
         order=[STATUS[s] for s in UNINFORMED_STATUSES],
     )
     shown = [s for s in UNINFORMED_STATUSES if s != "unvisited"]
@@ -329,7 +362,7 @@ def uninformed_figure(
         scale=scale,
         loc="upper center",
         bbox_to_anchor=(0.5, 0.0),
-        ncols=4,
+        ncols=4 if scale <= 1 else 3,
     )
     return fig
 

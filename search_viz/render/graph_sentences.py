@@ -115,6 +115,11 @@ def next_depths(trace: Trace, step: int) -> tuple[float, float]:
     """The depths of the next nodes in the forward and the backward queues after ``step``.
 
     ∞ for a side whose queue is empty.
+
+    >>> import networkx as nx, search_viz as sv
+    >>> tr = sv.Trace.record(sv.bidirectional_bfs(sv.GraphProblem(nx.path_graph(5), 0, 4)))
+    >>> next_depths(tr, 1), next_depths(tr, len(tr) - 1)
+    ((0, 0), (2, 2))
     """
     queued: dict[str, dict[Hashable, int]] = {"forward": {}, "backward": {}}
     for e in trace.events[: step + 1]:

@@ -188,7 +188,11 @@ def _tree_positions() -> dict:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def cached_case(kind: str, params: tuple) -> Case:
-    """:func:`build_case`, once per server for each problem."""
+    """:func:`build_case`, once per server for each problem.
+
+    >>> cached_case(MAZE, (4, 0.0, 1)).problem.goal
+    (3, 3)
+    """
     return build_case(kind, params)
 
 
