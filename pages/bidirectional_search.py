@@ -111,7 +111,7 @@ with link_check(), st.sidebar:
             "tree_goal": "S",
             "tree_directed": False,
             "maze_size": 16,
-            "nodes": 60,
+            "nodes": 40,
             "puzzle": "31 moves: 867 254 3_1",
         },
     )

@@ -239,7 +239,10 @@ replay(
     reset_on=(case.key, algorithm, depth),
 )
 
-with st.expander("Memory: how big does the frontier get? BFS against DFS", expanded=False):
+with st.expander(
+    "Memory: how big does the frontier get? BFS against DFS",
+    expanded=algorithm in ("BFS", "DFS"),
+):
     bound = (depth or 6) if case.kind == PUZZLE else None  # unbounded DFS would roam the puzzle
     st.image(memory_chart_png(case.kind, case.key[1], bound, zoom))
     st.caption(
