@@ -100,14 +100,16 @@ def graph_positions(G: nx.Graph, seed: int = 1) -> Positions:
     undirected = G.to_undirected(as_view=True) if G.is_directed() else G
     pieces = sorted(nx.connected_components(undirected), key=len, reverse=True)
     main, rest = pieces[0], pieces[1:]
-    pos = _spread(_fitted(_spring(G.subgraph(main), seed), 0.0, 0.0, 1.0, 1.0))
+    pos = _spread(_fitted(_spring(undirected.subgraph(main), seed), 0.0, 0.0, 1.0, 1.0))
     if not rest:
         return pos
     slot = 1.0 / max(len(rest), 8)
     for i, piece in enumerate(rest):
         left = (i % 8) * slot * (8 / max(1, min(len(rest), 8)))
         row = i // 8
-        box = _fitted(_spring(G.subgraph(piece), seed), left, -0.22 - 0.18 * row, slot, 0.1)
+        box = _fitted(
+            _spring(undirected.subgraph(piece), seed), left, -0.22 - 0.18 * row, slot, 0.1
+        )
         pos.update(box)
     return pos
 

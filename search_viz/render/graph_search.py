@@ -197,6 +197,8 @@ def draw_graph(
         ax.add_collection(
             LineCollection(_edges(view, G.edges), colors=GREY, linewidths=1.0, zorder=1)
         )
+        if G.is_directed() and view.kind != "tree":
+            _arrowheads(ax, _edges(view, G.edges), scale)
     tree = _edges(view, tree_edges)
     if tree:
         ax.add_collection(
@@ -252,6 +254,30 @@ def draw_graph(
                 )
     _mark_ends(ax, view, scale)
     _frame(ax, view)
+
+
+def _arrowheads(ax: Axes, segments: list, scale: float) -> None:
+    """An arrowhead halfway along each edge: which way it goes, clear of the nodes."""
+    if not segments:
+        return
+    xy = np.array(segments, dtype=float)  # (edges, 2 ends, 2 coordinates)
+    start, end = xy[:, 0], xy[:, 1]
+    direction = end - start
+    ax.quiver(
+        start[:, 0] + 0.42 * direction[:, 0],
+        start[:, 1] + 0.42 * direction[:, 1],
+        0.16 * direction[:, 0],
+        0.16 * direction[:, 1],
+        angles="xy",
+        scale_units="xy",
+        scale=1,
+        color=DARK_GREY,
+        width=0.004 * scale**0.5,
+        headwidth=5,
+        headlength=6,
+        headaxislength=5,
+        zorder=1.5,
+    )
 
 
 def _halo(text_color: str) -> patheffects.withStroke:
