@@ -28,6 +28,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from search_viz.events import format_value
 from search_viz.render.figure import add_legend, new_figure
 from search_viz.render.graph_layout import (
     Positions,
@@ -199,6 +200,7 @@ def draw_graph(
         )
         if G.is_directed() and view.kind != "tree":
             _arrowheads(ax, _edges(view, G.edges), scale)
+        _edge_costs(ax, view, scale)
     tree = _edges(view, tree_edges)
     if tree:
         ax.add_collection(
@@ -254,6 +256,32 @@ def draw_graph(
                 )
     _mark_ends(ax, view, scale)
     _frame(ax, view)
+
+
+#: Above this many edges a picture leaves out the edge costs.
+COST_LIMIT = 80
+
+
+def _edge_costs(ax: Axes, view: GraphView, scale: float) -> None:
+    """Each edge's cost on it, when the costs are not all 1 (what uniform-cost search reads)."""
+    G = view.graph
+    costs = list(G.edges(data="weight", default=1))
+    if len(costs) > COST_LIMIT or all(cost == 1 for *_, cost in costs):
+        return
+    along = 0.3 if G.is_directed() else 0.5  # clear of a directed edge's arrowhead
+    for a, b, cost in costs:
+        (xa, ya), (xb, yb) = view.pos[a], view.pos[b]
+        ax.text(
+            xa + along * (xb - xa),
+            ya + along * (yb - ya),
+            format_value(cost),
+            ha="center",
+            va="center",
+            fontsize=font_size("legend", scale),
+            color=DARK_GREY,
+            zorder=3.5,  # above the path's line, below the nodes
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": GREY, "lw": 0.6},
+        )
 
 
 def _arrowheads(ax: Axes, segments: list, scale: float) -> None:
