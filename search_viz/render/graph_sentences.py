@@ -247,7 +247,7 @@ def branching_argument(distance: int, plain: int, forward: int, backward: int) -
     half = format_value(distance / 2)
     text = (
         f"Plain BFS expanded **{plain:,}** nodes to find a path of **d = {distance}** steps. "
-        f"A tree in which every node has b children holds b + b² + … + b^d ≈ b^d nodes down "
+        f"A tree in which every node has b children holds b + b^2 + … + b^d ≈ b^d nodes down "
         f"to depth d; the b that makes this {plain:,} is the *effective branching factor*, "
         f"**b\\* = {b:.2f}**. Two searches that each go about d/2 = {half} deep cost about "
         f"2·b^(d/2): with b\\* = {b:.2f} that is **{model:,.0f}**, against b^d ≈ {plain:,}. "
