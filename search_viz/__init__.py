@@ -14,12 +14,18 @@ rebuilds any step of it for a picture.
 """
 
 from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, game_search, minimax
+from search_viz.algorithms.best_first import best_first_search, ucs
+from search_viz.algorithms.bidirectional import bidirectional_bfs
 from search_viz.algorithms.genetic import genetic
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
+from search_viz.algorithms.uninformed import bfs, dfs, dls, iddfs
 from search_viz.events import KINDS, Event, Result, explain, format_value
+from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.game import MAX, MIN, Game
 from search_viz.problems.game_tree import GameTree
+from search_viz.problems.graph_problem import GraphProblem
 from search_viz.problems.nqueens import NQueens
+from search_viz.problems.search_problem import Problem
 from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
 
 __all__ = [
@@ -27,21 +33,31 @@ __all__ = [
     "KINDS",
     "MAX",
     "MIN",
+    "EightPuzzle",
     "Event",
     "Game",
     "GameTree",
+    "GraphProblem",
     "NQueens",
+    "Problem",
     "Result",
     "State",
     "Trace",
     "alphabeta",
+    "best_first_search",
+    "bfs",
+    "bidirectional_bfs",
+    "dfs",
+    "dls",
     "explain",
     "format_value",
     "game_pseudocode",
     "game_search",
     "genetic",
     "hill_climbing",
+    "iddfs",
     "minimax",
     "run",
     "simulated_annealing",
+    "ucs",
 ]

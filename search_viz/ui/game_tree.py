@@ -1,6 +1,6 @@
 """The game-tree lesson's Streamlit pieces: choosing a tree, the cached traces and frames.
 
-The page (``pages/game_trees.py``) puts these together; the comparisons and the
+The page (``app_pages/game_trees.py``) puts these together; the comparisons and the
 quiz live in ``ui/game_compare.py`` and ``ui/game_quiz.py``.
 """
 

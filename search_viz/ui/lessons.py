@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from matplotlib.figure import Figure
 
 from search_viz.render import game_tree, queens
+from search_viz.render.graph_lessons import bidirectional_thumbnail, uninformed_thumbnail
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,22 @@ class Lesson:
 
 #: The lessons, in the order a course teaches them.
 LESSONS: list[Lesson] = [
+    Lesson(
+        page="app_pages/uninformed_search.py",
+        title="Uninformed search",
+        icon=":material/travel_explore:",
+        summary="BFS, DFS, depth-limited and iterative deepening: a queue against a stack.",
+        thumbnail=uninformed_thumbnail,
+        url_path="uninformed-search",
+    ),
+    Lesson(
+        page="app_pages/bidirectional_search.py",
+        title="Bidirectional search",
+        icon=":material/compare_arrows:",
+        summary="Two breadth-first searches, from the start and from the goal, meet in the middle.",
+        thumbnail=bidirectional_thumbnail,
+        url_path="bidirectional-search",
+    ),
     Lesson(
         page="app_pages/local_search.py",
         title="Local search",

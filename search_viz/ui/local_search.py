@@ -1,6 +1,6 @@
 """The local-search lesson's widgets, cached runs and frames, and the stage.
 
-The page (``pages/local_search.py``) reads top to bottom: choose the board and
+The page (``app_pages/local_search.py``) reads top to bottom: choose the board and
 the algorithm in the sidebar, then step through the run (here), or run the
 experiments over many seeded boards (``ui/local_experiments.py``).
 """

@@ -1,0 +1,191 @@
+"""Best-first search, the one core behind uniform-cost search (and greedy search and A*).
+
+``best_first_search(problem, f)`` always expands the frontier node with the
+lowest ``f``; choosing ``f`` chooses the algorithm (as in AIMA):
+
+* uniform-cost search: ``f = g`` (the cost of the path so far), :func:`ucs`;
+* greedy best-first search: ``f = h`` (the estimate of the cost still to go);
+* A*: ``f = g + h``.
+
+``f`` is a function of ``(g, h)``; pass ``h`` (a function of the state) when
+``f`` needs it, and the events carry it. Every ``generate`` and ``expand``
+event carries ``g``, ``depth``, ``value`` = the node's ``f`` (the priority it
+is ordered by) and, when ``h`` is given, ``h``; for A* that makes
+``event.f == event.value``.
+
+>>> import networkx as nx, search_viz as sv
+>>> G = nx.Graph([("S", "A", {"weight": 1}), ("A", "G", {"weight": 5}), ("S", "G", {"weight": 9})])
+>>> r = sv.run(sv.ucs(sv.GraphProblem(G, "S", "G")))
+>>> r.path, r.value
+(['S', 'A', 'G'], 6)
+>>> astar = sv.best_first_search(sv.GraphProblem(G, "S", "G"), f=lambda g, h: g + h,
+...                              h=lambda state: 0)
+>>> sv.run(astar).path
+['S', 'A', 'G']
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Generator
+from typing import Any
+
+from search_viz.algorithms.paths import walk_back
+from search_viz.algorithms.search_events import search_event
+from search_viz.events import Event, Result
+from search_viz.problems.search_problem import Problem
+
+#: The tie-breaking rules among frontier nodes with equal f.
+TIES: dict[str, str] = {
+    "fifo": "first in, first out: the node put on the frontier first",
+    "deeper": "deeper first: the node with the larger g, then first in, first out",
+}
+
+
+def best_first_pseudocode(f_text: str) -> str:
+    """The pseudocode of best-first search with ``f`` written as ``f_text``.
+
+    The line numbers are the same for every ``f``, so one core serves every variant.
+
+    >>> best_first_pseudocode("g").splitlines()[0]
+    'frontier = [start], ordered by f = g'
+    """
+    return f"""\
+frontier = [start], ordered by f = {f_text}
+g[start] = 0
+while frontier is not empty:
+    node = LOWEST f off the frontier
+    if node is the goal: return path
+    add node to expanded
+    for each child of node:
+        cost = g[node] + step cost
+        if child not expanded and
+           (new or cost < g[child]):
+            g[child] = cost
+            parent[child] = node
+            put child on the frontier
+return failure"""
+
+
+UCS_PSEUDOCODE = best_first_pseudocode("g")
+
+
+def best_first_search(
+    problem: Problem,
+    f: Callable[[float, float | None], float],
+    h: Callable[[Any], float] | None = None,
+    tie: str = "fifo",
+) -> Generator[Event, None, Result]:
+    """Expand the frontier node with the lowest ``f(g, h)`` first: graph search with a closed set.
+
+    ``h`` estimates the cost from a state to the goal (None: not used, and
+    ``f`` gets ``h = None``). ``tie`` breaks ties among equal ``f``:
+    ``"fifo"`` (first in, first out) or ``"deeper"`` (larger ``g`` first, then
+    first in, first out). A node reached again by a cheaper path before it is
+    expanded is put on the frontier again with its new ``f`` (the old entry
+    is skipped when it comes up); an expanded node is never reopened.
+    Negative step costs raise ValueError. ``Result.value`` is the path's cost.
+
+    >>> import networkx as nx, search_viz as sv
+    >>> p = sv.GraphProblem(nx.path_graph(3), 0, 2)
+    >>> tr = sv.Trace.record(best_first_search(p, f=lambda g, h: g))
+    >>> [(e.node, e.g) for e in tr.events if e.kind == "expand"]
+    [(0, 0), (1, 1), (2, 2)]
+    """
+    if tie not in TIES:
+        raise ValueError(f"tie must be one of {', '.join(TIES)}, not {tie!r}")
+    deeper = tie == "deeper"
+    steps, is_goal = problem.steps, problem.is_goal
+    order = itertools.count()
+
+    def entry(f_value: float, g: float, state: Any) -> tuple:
+        """A heap entry: ordered by f, then the tie rule; it remembers the g it was put with."""
+        if deeper:
+            return (f_value, -g, next(order), g, state)
+        return (f_value, next(order), g, state)
+
+    start = problem.initial
+    h_start = h(start) if h else None
+    f_start = f(0, h_start)
+    yield search_event("generate", start, depth=0, g=0, h=h_start, value=f_start, line=1)
+    g_of: dict[Any, float] = {start: 0}
+    depth_of: dict[Any, int] = {start: 0}
+    h_of: dict[Any, float | None] = {start: h_start}
+    parents: dict[Any, Any] = {start: None}
+    frontier = [entry(f_start, 0, start)]
+    expanded: set = set()
+    generated, biggest = 1, 0
+    while frontier:
+        biggest = max(biggest, len(frontier))
+        item = heapq.heappop(frontier)
+        f_node, g, node = item[0], item[-2], item[-1]
+        if node in expanded or g != g_of[node]:
+            continue  # a stale entry: the node was reached again more cheaply
+        depth, h_node = depth_of[node], h_of[node]
+        yield search_event("expand", node, depth=depth, g=g, h=h_node, value=f_node, line=4)
+        if is_goal(node):
+            yield search_event("goal", node, depth=depth, g=g, h=h_node, value=f_node, line=5)
+            path = walk_back(parents, node)
+            yield search_event("done", node, value=g, line=5)
+            return _result(path, g, len(expanded) + 1, generated, biggest)
+        expanded.add(node)
+        for child, cost in steps(node):
+            if child in expanded:
+                continue
+            if cost < 0:
+                raise ValueError(
+                    f"the step from {node!r} to {child!r} costs {cost}: best-first search "
+                    "needs costs of 0 or more"
+                )
+            g_child = g + cost
+            if child in g_of and g_child >= g_of[child]:
+                continue
+            g_of[child], depth_of[child], parents[child] = g_child, depth + 1, node
+            if child not in h_of:
+                h_of[child] = h(child) if h else None
+            h_child = h_of[child]
+            f_child = f(g_child, h_child)
+            heapq.heappush(frontier, entry(f_child, g_child, child))
+            generated += 1
+            yield search_event(
+                "generate",
+                child,
+                parent=node,
+                depth=depth + 1,
+                g=g_child,
+                h=h_child,
+                value=f_child,
+                line=13,
+            )
+    yield search_event("done", line=14)
+    return _result(None, None, len(expanded), generated, biggest)
+
+
+def ucs(problem: Problem, tie: str = "fifo") -> Generator[Event, None, Result]:
+    """Uniform-cost search: best-first search with ``f = g``, the cheapest path first.
+
+    Step costs are the problem's ``action_cost`` (through ``steps``) (a GraphProblem reads the
+    edges' ``weight``, 1 where there is none). The path found is a cheapest one.
+
+    >>> import networkx as nx, search_viz as sv
+    >>> G = nx.Graph()
+    >>> G.add_weighted_edges_from([("S", "A", 2), ("S", "B", 5), ("A", "B", 1), ("B", "G", 1)])
+    >>> r = sv.run(sv.ucs(sv.GraphProblem(G, "S", "G")))
+    >>> r.path, r.value
+    (['S', 'A', 'B', 'G'], 4)
+    """
+    return best_first_search(problem, f=_path_cost, tie=tie)
+
+
+def _path_cost(g: float, h: float | None) -> float:
+    return g
+
+
+def _result(path, cost, expanded: int, generated: int, biggest: int) -> Result:
+    return Result(
+        value=cost,
+        path=path,
+        state=path[-1] if path else None,
+        stats={"expanded": expanded, "generated": generated, "max_frontier": biggest},
+    )
