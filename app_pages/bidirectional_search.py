@@ -65,9 +65,14 @@ def _count_layers(search) -> tuple[list[int], sv.Result]:
 
 @st.cache_data(show_spinner=False, max_entries=4000)
 def frame_png(kind: str, params: tuple, turns: str, step: int, zoom: float) -> bytes:
+    return to_png(frame_figure(kind, params, turns, step, zoom))
+
+
+def frame_figure(kind: str, params: tuple, turns: str, step: int, zoom: float):
+    """The picture of one step (the player also exports it as PNG, SVG or GIF)."""
     case = cached_case(kind, params)
     plain, layers, _ = cached_plain(kind, params)
-    figure = bidirectional_figure_for(
+    return bidirectional_figure_for(
         cached_trace(kind, params, turns),
         step,
         view=case.view,
@@ -75,7 +80,6 @@ def frame_png(kind: str, params: tuple, turns: str, step: int, zoom: float) -> b
         plain_layers=layers,
         scale=zoom,
     )
-    return to_png(figure)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -194,7 +198,13 @@ def show(step: int) -> None:
         pseudocode(sv.algorithms.BIDIRECTIONAL_PSEUDOCODE, event.line)
 
 
-replay(len(trace), show, key="bidirectional", reset_on=(case.key, turns))
+replay(
+    len(trace),
+    show,
+    key="bidirectional",
+    reset_on=(case.key, turns),
+    figure=lambda step: frame_figure(case.kind, case.key[1], turns, step, 1.0),
+)
 
 if result.path and len(result.path) > 1 and "stopped" not in plain_result.stats:
     st.subheader("What meeting in the middle saves")

@@ -82,14 +82,18 @@ def cached_tree(kind: str, params: tuple, algorithm: str, depth: int | None) -> 
 
 @st.cache_data(show_spinner=False, max_entries=4000)
 def frame_png(kind: str, params: tuple, algorithm: str, depth, step: int, zoom: float) -> bytes:
+    return to_png(frame_figure(kind, params, algorithm, depth, step, zoom))
+
+
+def frame_figure(kind: str, params: tuple, algorithm: str, depth, step: int, zoom: float):
+    """The picture of one step (the player also exports it as PNG, SVG or GIF)."""
     case = cached_case(kind, params)
     trace = cached_trace(kind, params, algorithm, depth)
     tree = None if case.view else cached_tree(kind, params, algorithm, depth)
     goal = case.problem.goal if case.view is None else None
-    figure = uninformed_figure_for(
+    return uninformed_figure_for(
         trace, step, view=case.view, tree=tree, goal_board=goal, scale=zoom
     )
-    return to_png(figure)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -237,6 +241,7 @@ replay(
     show,
     key="uninformed",
     reset_on=(case.key, algorithm, depth),
+    figure=lambda step: frame_figure(case.kind, case.key[1], algorithm, depth, step, 1.0),
 )
 
 with st.expander(

@@ -17,7 +17,7 @@ from search_viz.render.figure import to_png
 from search_viz.render.game_tree import figure_for
 from search_viz.render.game_view import letters, search_view
 from search_viz.trace import Trace
-from search_viz.ui.game_tree import Search, cached_trace, stage
+from search_viz.ui.game_tree import Search, cached_trace, stage, step_figure
 from search_viz.ui.player import replay
 from search_viz.ui.presenter import scale
 
@@ -227,4 +227,10 @@ def quiz(tree: GameTree, key: str) -> None:
         st.subheader("Now watch why")
         search = Search(tree.text(), tree.root)
         trace = cached_trace(search)
-        replay(len(trace), lambda step: stage(search, step, scale()), key="quiz", reset_on=key)
+        replay(
+            len(trace),
+            lambda step: stage(search, step, scale()),
+            key="quiz",
+            reset_on=key,
+            figure=step_figure(search),
+        )

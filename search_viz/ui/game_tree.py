@@ -76,6 +76,11 @@ def cached_trace(search: Search) -> Trace:
     return Trace.record(gen)
 
 
+def step_figure(search: Search):
+    """The function the player exports from: the tree at one step, at normal size."""
+    return lambda step: figure_for(search.tree, cached_trace(search), step)
+
+
 @st.cache_data(max_entries=5000, show_spinner=False)
 def frame_png(search: Search, step: int, scale: float) -> bytes:
     """One frame of the replay as PNG: one render per frame for a whole lecture hall."""
@@ -209,7 +214,12 @@ def stage(search: Search, step: int, scale: float) -> None:
 
     The player calls it for each step::
 
-        replay(len(trace), lambda step: stage(search, step, scale()), key="game")
+        replay(
+            len(trace),
+            lambda step: stage(search, step, scale()),
+            key="game",
+            figure=step_figure(search),
+        )
     """
     trace = cached_trace(search)
     tree = search.tree
