@@ -2,6 +2,9 @@
 
 The player shows these when the page gives it ``figure=``, the function that
 draws one step as a matplotlib figure (the one the page's picture comes from).
+They open as dialogs: their content is drawn only when asked for, not at every
+step (each element a step redraws costs the browser time; see
+benchmarks/README.md, "Stepping latency").
 """
 
 from __future__ import annotations
@@ -30,6 +33,18 @@ def current_link() -> str | None:
         base += "/"
     query = [(key, value) for key in st.query_params for value in st.query_params.get_all(key)]
     return f"{base}?{urlencode(query)}" if query else base
+
+
+@st.dialog("Share this step")
+def share_dialog() -> None:
+    """The dialog with the link to this moment."""
+    share_link()
+
+
+@st.dialog("Export", width="medium")
+def export_dialog(figure_for: Callable[[int], Figure], n_steps: int, step: int, name: str) -> None:
+    """The dialog with the downloads of this step and of a range of steps."""
+    export_panel(figure_for, n_steps, step, name=name)
 
 
 def share_link() -> None:

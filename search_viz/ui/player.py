@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import streamlit as st
 from matplotlib.figure import Figure
 
-from search_viz.ui.export import export_panel, share_link
+from search_viz.ui.export import export_dialog, share_dialog
 
 #: Seconds per step for each speed the user can choose.
 SPEEDS: dict[str, float] = {"0.5×": 2.0, "1×": 1.0, "2×": 0.5, "4×": 0.25}
@@ -188,11 +188,13 @@ def replay(
         _step_buttons(keys, step, n_steps, before_play, after_play)
         _slider(keys, step, n_steps)
         st.query_params["step"] = str(step)
-        with extras.popover("Share", icon=":material/link:", help="A link to this very step"):
-            share_link()
-        if figure is not None:
-            with extras.popover("Export", icon=":material/download:", help="PNG, SVG or GIF"):
-                export_panel(figure, n_steps, step, name=key)
+        if extras.button("Share", icon=":material/link:", key=f"{key}.share",
+                         help="A link to this very step"):  # fmt: skip
+            share_dialog()
+        if figure is not None and extras.button(
+            "Export", icon=":material/download:", key=f"{key}.export", help="PNG, SVG or GIF"
+        ):
+            export_dialog(figure, n_steps, step, key)
         show(step)
 
     stage()
