@@ -204,6 +204,7 @@ replay(
     key="bidirectional",
     reset_on=(case.key, turns),
     figure=lambda step: frame_figure(case.kind, case.key[1], turns, step, 1.0),
+    prefetch=lambda step: frame_png(case.kind, case.key[1], turns, step, zoom),
 )
 
 if result.path and len(result.path) > 1 and "stopped" not in plain_result.stats:

@@ -5,7 +5,14 @@ import streamlit as st
 from search_viz.ui import link_check, replay, scale
 from search_viz.ui.game_compare import comparisons
 from search_viz.ui.game_quiz import choose_quiz_tree, quiz
-from search_viz.ui.game_tree import cached_trace, choose_search, choose_tree, stage, step_figure
+from search_viz.ui.game_tree import (
+    cached_trace,
+    choose_search,
+    choose_tree,
+    frame_png,
+    stage,
+    step_figure,
+)
 from search_viz.ui.presenter import is_on as presenting
 
 STEP, QUIZ = "Step through", "Quiz"
@@ -36,11 +43,13 @@ else:
             "result: they are pruned."
         )
     trace = cached_trace(search)
+    zoom = scale()
     replay(
         len(trace),
-        lambda step: stage(search, step, scale()),
+        lambda step: stage(search, step, zoom),
         key="game",
         reset_on=search,
         figure=step_figure(search),
+        prefetch=lambda step: frame_png(search, step, zoom),
     )
     comparisons(search)

@@ -242,6 +242,7 @@ replay(
     key="uninformed",
     reset_on=(case.key, algorithm, depth),
     figure=lambda step: frame_figure(case.kind, case.key[1], algorithm, depth, step, 1.0),
+    prefetch=lambda step: frame_png(case.kind, case.key[1], algorithm, depth, step, zoom),
 )
 
 with st.expander(

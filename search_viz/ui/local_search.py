@@ -377,12 +377,14 @@ def stage(run: Run, key: tuple, numbers: bool) -> None:
         if algorithm == "genetic":
             st.image(population_png(n, state, algorithm, options, step, zoom), width="stretch")
 
+    zoom = scale()
     replay(
         len(run.trace),
         show,
         key="local_search",
         reset_on=key,
         figure=lambda step: board_figure_at(run, step, scale=scale(), numbers=numbers),
+        prefetch=lambda step: board_png(n, state, algorithm, options, step, zoom, numbers),
     )
 
 

@@ -15,13 +15,24 @@ Keyboard: the Left and Right arrow keys step, Space plays and pauses.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import streamlit as st
 from matplotlib.figure import Figure
+from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 from search_viz.ui.export import export_dialog, share_dialog
+
+#: One background worker for the whole server draws the frame a student will most
+#: likely ask for next, while the browser is still showing this one. One worker and a
+#: short queue bound the CPU it takes from the pages being served.
+_PREFETCHER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz-prefetch")
+_PREFETCH_QUEUE_MAX = 2
+_prefetch_pending = 0
+_prefetch_lock = threading.Lock()
 
 #: Seconds per step for each speed the user can choose.
 SPEEDS: dict[str, float] = {"0.5×": 2.0, "1×": 1.0, "2×": 0.5, "4×": 0.25}
@@ -101,6 +112,33 @@ def _go(keys: _Keys, step: int, n_steps: int) -> None:
         st.session_state[keys.stop] = True  # the timer must go: rerun the whole page
 
 
+def prefetch_next(draw: Callable[[int], object], step: int, n_steps: int) -> None:
+    """Draw step ``step + 1`` in the background, so that Forward finds it in the frame cache.
+
+    ``draw`` is the page's cached frame function (an ``st.cache_data`` one): calling
+    it is what fills the cache. Skipped at the end, or when the worker is behind.
+    """
+    global _prefetch_pending
+    if step + 1 >= n_steps:
+        return
+    with _prefetch_lock:
+        if _prefetch_pending >= _PREFETCH_QUEUE_MAX:
+            return
+        _prefetch_pending += 1
+    context = get_script_run_ctx()
+
+    def work() -> None:
+        global _prefetch_pending
+        add_script_run_ctx(threading.current_thread(), context)
+        try:
+            draw(step + 1)
+        finally:
+            with _prefetch_lock:
+                _prefetch_pending -= 1
+
+    _PREFETCHER.submit(work)
+
+
 def _step_by(keys: _Keys, delta: int, n_steps: int) -> None:
     _go(keys, st.session_state[keys.step] + delta, n_steps)
 
@@ -126,6 +164,7 @@ def replay(
     key: str = "replay",
     reset_on: Hashable = None,
     figure: Callable[[int], Figure] | None = None,
+    prefetch: Callable[[int], object] | None = None,
 ) -> None:
     """Draw the player for ``n_steps`` steps and call ``show(step)`` for the current one.
 
@@ -133,7 +172,9 @@ def replay(
     algorithm): when it changes, the player goes back to step 0, paused.
     ``key`` keeps two players on one page apart. With ``figure`` (the function
     that draws one step as a matplotlib figure) the player also offers the step
-    as PNG and SVG and a range of steps as a GIF.
+    as PNG and SVG and a range of steps as a GIF. With ``prefetch`` (the page's
+    cached frame function, taking the step) the next step is drawn in the
+    background while this one is shown.
 
     Example, in a page::
 
@@ -196,6 +237,8 @@ def replay(
         ):
             export_dialog(figure, n_steps, step, key)
         show(step)
+        if prefetch is not None:
+            prefetch_next(prefetch, step, n_steps)
 
     stage()
 
