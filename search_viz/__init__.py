@@ -20,6 +20,7 @@ from search_viz.events import KINDS, Event, Result, explain, format_value
 from search_viz.problems.game import MAX, MIN, Game
 from search_viz.problems.game_tree import GameTree
 from search_viz.problems.nqueens import NQueens
+from search_viz.problems.tictactoe import TicTacToe
 from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "NQueens",
     "Result",
     "State",
+    "TicTacToe",
     "Trace",
     "alphabeta",
     "explain",

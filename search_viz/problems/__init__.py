@@ -8,3 +8,4 @@ from search_viz.problems.game import MIN as MIN
 from search_viz.problems.game import Game as Game
 from search_viz.problems.game_tree import GameTree as GameTree
 from search_viz.problems.nqueens import NQueens as NQueens
+from search_viz.problems.tictactoe import TicTacToe as TicTacToe

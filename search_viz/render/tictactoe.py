@@ -272,7 +272,7 @@ def move_values_figure(
     computer's move, starred.
     """
     grow = 1 + 0.45 * (scale - 1)
-    cell_w, board_size = 1.6 * grow, 1.0 * grow
+    cell_w, board_size = 1.4 * grow, 0.9 * grow
     cell_h = cell_w + 0.2 * scale
     top = 0.45 * scale if title else 0.1
     legend_height = 0.75 * scale * (1 if scale < 1.2 else 1.5)
@@ -329,8 +329,8 @@ def move_values_figure(
                 )
             )
             ax.text(
-                cx + board_size / 2 + 0.14,
-                by + board_size / 2 + 0.1,
+                cx + board_size / 2 + 0.09,
+                by + board_size / 2 + 0.07,
                 "★",
                 ha="center",
                 va="center",
@@ -353,11 +353,11 @@ def move_values_figure(
         )
         ax.text(
             cx,
-            by - board_size / 2 - 0.12,
+            by - board_size / 2 - 0.17,
             outcome_words(values[cell], truth[cell], game),
             ha="center",
             va="top",
-            fontsize=label_size * 0.95,
+            fontsize=label_size,
             fontweight="bold",
             color=style.colour if style.label != "draw" else "black",
             linespacing=1.1,
