@@ -348,8 +348,9 @@ def test_the_depth_limited_search_evaluates_at_its_limit():
     leaves = [e for e in trace.events if e.kind == "evaluate"]
     assert len(leaves) == trace.result.stats["evaluated"] == 26  # 72 pairs of moves, pruned
     assert all(e.data == "limit" and len(e.node) == 2 for e in leaves)
-    assert all(e.value == ref_evaluate(TicTacToe().text(TicTacToe().state_after(e.node)))
-               for e in leaves)  # fmt: skip
+    assert all(
+        e.value == ref_evaluate(TicTacToe().text(TicTacToe().state_after(e.node))) for e in leaves
+    )
     assert trace.result.move == 4  # the centre: the most lines
 
 

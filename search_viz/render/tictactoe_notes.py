@@ -106,7 +106,8 @@ def _evaluate(e: Event, view: TreeView) -> str:
     v = _v(e.value)
     if e.data == "limit":
         return (
-            f"The depth limit ({view.limit} plies) is reached: the static evaluation (+10^i for "
+            f"The depth limit ({view.limit} pl{'y' if view.limit == 1 else 'ies'}) is reached: "
+            "the static evaluation (+10^i for "
             f"each line holding i of X's marks and none of O's, −10^i the other way round) "
             f"gives {v}."
         )

@@ -322,7 +322,7 @@ def _edges(ax: Axes, segments: list[tuple[tuple, tuple, Look]]) -> None:
 
 
 # ------------------------------------------------------------- two plies below
-ROW = 0.33  # inches per reply row
+ROW = 0.36  # inches per reply row
 
 
 def _two_plies(view: TreeView, at: _Step, scale: float) -> Figure:
@@ -375,7 +375,7 @@ def _reply_rows(
     parent_look = at.look(parent)
     spine_style = ":" if parent_look.status in ("pruned", "unreached") else "-"
     ax.plot([spine, spine], [y + 0.08, last], color=GREY, lw=1.2, ls=spine_style, zorder=1)
-    points = font_size("label", scale) * 0.88
+    points = font_size("label", scale)
     for k, reply in enumerate(replies):
         look = at.look(reply)
         ry = first - k * ROW

@@ -122,11 +122,13 @@ def choose_setup() -> Setup:
 def _parse_link(text: str, setup: Setup) -> tuple[list[int], str | None]:
     """The moves written in a link (``?moves=40``), or none and a message if they cannot be played.
 
-    >>> _parse_link("40", Setup())
-    ([4, 0], None)
+    >>> _parse_link("40", Setup()), _parse_link("", Setup())
+    (([4, 0], None), ([], None))
     >>> _parse_link("44", Setup())[1]
     "The link's moves='44' cannot be replayed (cell 4 is taken: ...); a new game starts."
     """
+    if not text:
+        return [], None
     if len(text) > 9 or not text.isdigit():
         return [], (
             f"The link's moves={text!r} is not a game: it should be up to 9 cell numbers 0-8, "
@@ -178,18 +180,33 @@ def computer_move(board: str, first: str, opponent: Opponent) -> int:
     return choose_move(TicTacToe(board, decay=opponent.decay, first=first), opponent)
 
 
+def refusal(setup: Setup, game: TicTacToe, cell: int) -> str | None:
+    """Why the student cannot play ``cell`` in ``game`` now; None if the move is legal.
+
+    >>> refusal(Setup(), TicTacToe("O...X...."), 4)
+    'Cell 4 (centre) is taken: pick a free one.'
+    >>> refusal(Setup(), TicTacToe("XXXOO...."), 5)
+    'The game is over: start a new game to play again.'
+    >>> refusal(Setup(you="O"), TicTacToe(), 4), refusal(Setup(), TicTacToe(), 4)
+    ("Wait for the computer's move.", None)
+    """
+    if game.is_over:
+        return "The game is over: start a new game to play again."
+    if game.player_to_move != setup.you:
+        return "Wait for the computer's move."
+    if cell not in game.moves:
+        return f"Cell {cell} ({CELL_NAMES[cell]}) is taken: pick a free one."
+    return None
+
+
 def play(setup: Setup, cell: int) -> None:
     """Callback of a cell's button: the student plays ``cell``, if that is a legal move now."""
     moves = st.session_state[MOVES]
-    game = setup.game(moves)
-    if game.is_over:
-        st.session_state[NOTICE] = "The game is over: start a new game to play again."
-    elif game.player_to_move != setup.you:
-        st.session_state[NOTICE] = "Wait for the computer's move."
-    elif cell not in game.moves:
-        st.session_state[NOTICE] = f"Cell {cell} ({CELL_NAMES[cell]}) is taken: pick a free one."
-    else:
+    problem = refusal(setup, setup.game(moves), cell)
+    if problem is None:
         moves.append(cell)
+    else:
+        st.session_state[NOTICE] = problem
 
 
 def undo(setup: Setup) -> None:

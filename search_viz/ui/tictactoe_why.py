@@ -169,8 +169,8 @@ def _values(setup: Setup, position: Position) -> None:
                 why = "That is a best move."
             else:
                 why = (
-                    f"That is not a best move: the search looked only {opponent.depth} "
-                    "plies ahead, and the evaluation misjudged what lies beyond."
+                    f"That is not a best move: the search looked only {_plies(opponent.depth)} "
+                    "ahead, and the evaluation misjudged what lies beyond."
                 )
             st.markdown(
                 f"★ The computer plays **{CELL_NAMES[position.chosen]}** (cell "
@@ -178,10 +178,14 @@ def _values(setup: Setup, position: Position) -> None:
             )
 
 
+def _plies(n: int) -> str:
+    return f"{n} ply" if n == 1 else f"{n} plies"
+
+
 def _scoring(opponent: Opponent) -> str:
     if opponent.kind == "Depth-limited alpha-beta":
         return (
-            f"it searches {opponent.depth} plies ahead; a win found within them scores 1000 − d, "
+            f"it searches {_plies(opponent.depth)} ahead; a win found within them scores 1000 − d, "
             "and a position at the limit gets the static evaluation (+10^i for each line holding "
             "i of X's marks and none of O's, −10^i the other way round)."
         )
