@@ -12,11 +12,12 @@ dashed, loss dotted and hatched), and the words under it.
 >>> fig = move_values_figure(TicTacToe("XO..X...."), {2: 8, 3: 8, 5: 8, 6: 8, 7: 8, 8: 6},
 ...                          {2: 8, 3: 8, 5: 8, 6: 8, 7: 8, 8: 6}, chosen=8)
 >>> len(fig.legends), round(float(fig.get_figwidth()), 1)
-(1, 5.0)
+(1, 4.4)
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Patch, Rectangle
 
-from search_viz.algorithms.tictactoe import outcome
+from search_viz.algorithms.tictactoe import outcome, plies_to_end
 from search_viz.events import format_value
 from search_viz.problems.tictactoe import LINE_CELLS, TicTacToe
 from search_viz.render.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, WHITE, font_size
@@ -99,6 +100,11 @@ def draw_board(
     """A board of ``size`` inches centred at (x, y): frame, grid, marks, the winning line.
 
     ``new``: the cell just played (shaded); ``faded``: marks drawn pale (not reached yet).
+
+    >>> fig, ax = inch_axes(2, 2)
+    >>> draw_board(ax, "XO..X....", 1, 1, 1.8, new=4)
+    >>> [t.get_text() for t in ax.texts]
+    ['X', 'O', 'X']
     """
     half = size / 2
     ax.add_artist(
@@ -209,10 +215,9 @@ def outcome_words(value: float, truth: float, game: TicTacToe) -> str:
     >>> outcome_words(8, 8, g), outcome_words(0, 0, TicTacToe())
     ('loss in 2\\nvalue +8', 'draw\\nvalue 0')
     """
-    result = outcome(truth, game)
-    words = result
-    if result != "draw" and game.decay:
-        plies = game.win - abs(int(truth))
+    words = outcome(truth, game)
+    plies = plies_to_end(truth, game)
+    if plies is not None:
         words += f" in {plies}"
     number = format_value(value)
     if isinstance(value, (int, float)) and value > 0:
@@ -221,7 +226,13 @@ def outcome_words(value: float, truth: float, game: TicTacToe) -> str:
 
 
 def outcome_legend(fig: Figure, mover: str, scale: float = 1.0, *, chosen: bool = True) -> None:
-    """The legend: win / draw / loss for ``mover`` (the side to move), the move, the choice."""
+    """The legend: win / draw / loss for ``mover`` (the side to move), the move, the choice.
+
+    >>> fig = Figure()
+    >>> outcome_legend(fig, "X", chosen=False)
+    >>> [t.get_text() for t in fig.legends[0].get_texts()]
+    ['win for X', 'draw', 'loss for X', 'the move']
+    """
     handles = [
         Patch(
             facecolor=s.fill,
@@ -274,7 +285,10 @@ def move_values_figure(
     grow = 1 + 0.45 * (scale - 1)
     cell_w, board_size = 1.4 * grow, 0.9 * grow
     cell_h = cell_w + 0.2 * scale
-    top = 0.45 * scale if title else 0.1
+    title_points = font_size("title", scale)
+    if title:  # wrapped to the picture's width
+        title = textwrap.fill(title, max(12, int((3 * cell_w) * 72 / (title_points * 0.62))))
+    top = (0.2 + 0.25 * scale * (title.count("\n") + 1)) if title else 0.1
     legend_height = 0.75 * scale * (1 if scale < 1.2 else 1.5)
     width, height = 3 * cell_w + 0.2, 3 * cell_h + top + legend_height
     fig, ax = inch_axes(width, height)
@@ -369,7 +383,7 @@ def move_values_figure(
             title,
             ha="left",
             va="top",
-            fontsize=font_size("title", scale),
+            fontsize=title_points,
             fontweight="bold",
         )
     outcome_legend(fig, mover, scale, chosen=chosen is not None)

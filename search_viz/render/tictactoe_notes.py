@@ -37,7 +37,15 @@ def _v(x) -> str:
 
 
 def mover(view: TreeView, node: Node) -> str:
-    """``"X"`` or ``"O"``: who is to move at ``node``."""
+    """``"X"`` or ``"O"``: who is to move at ``node``.
+
+    >>> from search_viz.algorithms.tictactoe import Opponent
+    >>> from search_viz.problems.tictactoe import TicTacToe
+    >>> from search_viz.render.tictactoe_view import tree_view
+    >>> view = tree_view(TicTacToe("XX.OO...."), Opponent())
+    >>> mover(view, ()), mover(view, (5,))
+    ('X', 'O')
+    """
     return "X" if view.is_max(node) else "O"
 
 

@@ -182,7 +182,11 @@ def _legend(fig: Figure, width: float, scale: float) -> float:
 
 
 def legend_height(width: float, scale: float) -> float:
-    """The height the legend needs under a picture ``width`` inches wide."""
+    """The height (inches) the legend needs under a picture ``width`` inches wide.
+
+    >>> round(legend_height(12, 1.0), 2), round(legend_height(6, 1.5), 2)
+    (0.7, 1.78)
+    """
     columns = max(2, min(4, int(width / (2.6 * scale))))
     return 0.16 + 0.27 * scale * -(-len(legend_entries()) // columns)
 
@@ -406,7 +410,7 @@ def _reply_rows(
                 look.text if look.status != "pruned" else "pruned",
                 ha="right",
                 va="center",
-                fontsize=points * (0.8 if look.text[0] == "[" else 1),
+                fontsize=points * (0.8 if look.text[0] == "[" or look.status == "pruned" else 1),
                 fontweight="normal" if look.status in ("pruned", "open") else "bold",
                 style="italic" if look.status == "pruned" else "normal",
                 color=DARK_GREY if look.status == "pruned" else "black",
@@ -502,7 +506,7 @@ def _whole_tree(view: TreeView, at: _Step, scale: float) -> Figure:
     levels = [0.0, board + below_board]
     for d in range(1, depth):
         levels.append(levels[-1] + ((child_board + below_board) if d == 1 and boards else LEVEL))
-    height = heading + levels[-1] + 0.55 + legend
+    height = heading + levels[-1] + 0.8 + legend
     fig, ax = inch_axes(width, height)
     _heading(ax, view, 0.15, height - 0.1, scale)
 
@@ -562,7 +566,7 @@ def _whole_tree(view: TreeView, at: _Step, scale: float) -> Figure:
                 look.text,
                 ha="center",
                 va="top",
-                fontsize=points * (0.8 if look.text[0] == "[" else 1),
+                fontsize=points * (0.8 if look.text[0] == "[" or look.status == "pruned" else 1),
                 fontweight="bold",
                 bbox={"boxstyle": "round,pad=0.1", "fc": WHITE, "ec": "none", "alpha": 0.85},
                 zorder=7,

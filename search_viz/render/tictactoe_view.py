@@ -168,6 +168,11 @@ def tree_view(game: TicTacToe, opponent: Opponent, focus: Node = ()) -> TreeView
 
     ``focus`` must be a node of the game tree (a tuple of free cells, played in
     turn, that does not go past the end of the game or the search's depth limit).
+
+    >>> from search_viz.algorithms.tictactoe import Opponent
+    >>> view = tree_view(TicTacToe(), Opponent("Alpha-beta"), focus=(4,))
+    >>> view.path, view.whole, len(view.children[(4,)])
+    ([(), (4,)], False, 8)
     """
     scored = opponent.game(game)
     limit = opponent.depth if opponent.kind == "Depth-limited alpha-beta" else None

@@ -5,7 +5,8 @@ link (``?moves=40`` : X centre, O top left), so that a copied link reopens the
 game. The computer answers in the same run as the click: the board a student
 sees after a click already holds the computer's reply.
 
-A move is accepted only through :func:`play`, which checks it again: the
+A move is accepted only through the cells' callback, which checks it again with
+:func:`refusal`: the
 cell must be free, the game not over, and it must be the student's turn
 (the buttons of taken cells are disabled too).
 """
@@ -152,7 +153,10 @@ def game_moves(setup: Setup) -> list[int]:
     """The moves of the game on the board, the computer's reply included.
 
     Starts a new game when the sides or the first move change; the first time,
-    takes the game from the link if it has one.
+    takes the game from the link if it has one. In a page::
+
+        moves = game_moves(setup)
+        board(setup, moves)
     """
     state = st.session_state
     key = (setup.you, setup.starts)
@@ -176,7 +180,10 @@ def game_moves(setup: Setup) -> list[int]:
 
 @st.cache_data(max_entries=20_000, show_spinner="The computer is thinking...")
 def computer_move(board: str, first: str, opponent: Opponent) -> int:
-    """The computer's move on ``board`` (searched once per server for each position)."""
+    """The computer's move on ``board`` (searched once per server for each position).
+
+    Example: ``computer_move("X........", "X", Opponent())`` is 4, the centre.
+    """
     return choose_move(TicTacToe(board, decay=opponent.decay, first=first), opponent)
 
 
@@ -199,7 +206,7 @@ def refusal(setup: Setup, game: TicTacToe, cell: int) -> str | None:
     return None
 
 
-def play(setup: Setup, cell: int) -> None:
+def _play(setup: Setup, cell: int) -> None:
     """Callback of a cell's button: the student plays ``cell``, if that is a legal move now."""
     moves = st.session_state[MOVES]
     problem = refusal(setup, setup.game(moves), cell)
@@ -209,7 +216,7 @@ def play(setup: Setup, cell: int) -> None:
         st.session_state[NOTICE] = problem
 
 
-def undo(setup: Setup) -> None:
+def _undo(setup: Setup) -> None:
     """Callback: take back the student's last move and the computer's reply to it."""
     moves = st.session_state[MOVES]
     yours = _your_moves(setup, moves)
@@ -217,7 +224,7 @@ def undo(setup: Setup) -> None:
         del moves[yours[-1] :]
 
 
-def new_game() -> None:
+def _new_game() -> None:
     """Callback: an empty board (the computer moves first if it starts)."""
     st.session_state[MOVES] = []
 
@@ -265,7 +272,10 @@ def _cell_css(game: TicTacToe, last: int | None) -> str:
 
 
 def board(setup: Setup, moves: list[int]) -> TicTacToe:
-    """The 3 x 3 board as buttons, the status line, New game and Undo; returns the game."""
+    """The 3 x 3 board as buttons, the status line, New game and Undo; returns the game.
+
+    In a page: ``game = board(setup, game_moves(setup))``.
+    """
     game = setup.game(moves)
     your_turn = not game.is_over and game.player_to_move == setup.you
     st.html(_BOARD_CSS % _cell_css(game, moves[-1] if moves else None))
@@ -276,7 +286,7 @@ def board(setup: Setup, moves: list[int]) -> TicTacToe:
                 column.button(
                     mark if mark != "." else "\u2800",  # a blank that keeps the button's height
                     key=f"ttt-cell-{cell}",
-                    on_click=play,
+                    on_click=_play,
                     args=(setup, cell),
                     disabled=mark != "." or not your_turn,
                     width="stretch",
@@ -288,12 +298,16 @@ def board(setup: Setup, moves: list[int]) -> TicTacToe:
     _status(setup, game, moves)
     left, right = st.columns(2)
     left.button(
-        "New game", icon=":material/restart_alt:", on_click=new_game, key="ttt-new", width="stretch"
+        "New game",
+        icon=":material/restart_alt:",
+        on_click=_new_game,
+        key="ttt-new",
+        width="stretch",
     )
     right.button(
         "Undo",
         icon=":material/undo:",
-        on_click=undo,
+        on_click=_undo,
         args=(setup,),
         key="ttt-undo",
         disabled=not _your_moves(setup, moves),

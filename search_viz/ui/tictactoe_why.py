@@ -39,7 +39,11 @@ LAST_MOVE, YOUR_MOVE = "The computer's last move", "Your move now"
 
 @dataclass(frozen=True)
 class Position:
-    """A position to explain: the board, who started, and the move made (or advised) there."""
+    """A position to explain: the board, who started, and the move made (or advised) there.
+
+    >>> Position("X........", "X", 4, "Your move now").game(Opponent()).player_to_move
+    'O'
+    """
 
     board: str
     first: str
@@ -79,21 +83,21 @@ def positions(setup: Setup, moves: list[int]) -> dict[str, Position]:
 
 # ------------------------------------------------------------------- caches
 @st.cache_resource(max_entries=64, show_spinner="Searching...")
-def cached_view(position: Position, opponent: Opponent, focus: tuple[int, ...]) -> TreeView:
+def _view(position: Position, opponent: Opponent, focus: tuple[int, ...]) -> TreeView:
     """The search of ``position`` by ``opponent``, seen from ``focus`` (shared by all sessions)."""
     return tree_view(position.game(opponent), opponent, focus)
 
 
 @st.cache_data(max_entries=3000, show_spinner=False)
-def tree_png(
+def _tree_png(
     position: Position, opponent: Opponent, focus: tuple[int, ...], step: int, zoom: float
 ) -> bytes:
     """One frame of the search replay, as PNG."""
-    return to_png(tree_figure(cached_view(position, opponent, focus), step, scale=zoom))
+    return to_png(tree_figure(_view(position, opponent, focus), step, scale=zoom))
 
 
 @st.cache_data(max_entries=2000, show_spinner=False)
-def values_png(position: Position, opponent: Opponent, zoom: float) -> bytes:
+def _values_png(position: Position, opponent: Opponent, zoom: float) -> bytes:
     """Every legal move of ``position`` with its value, as PNG."""
     game = position.game(opponent)
     return to_png(
@@ -109,20 +113,23 @@ def values_png(position: Position, opponent: Opponent, zoom: float) -> bytes:
 
 
 @st.cache_data(max_entries=2000, show_spinner="Counting nodes...")
-def cached_counts(board: str, first: str, decay: bool) -> dict[str, int]:
+def _counts_of(board: str, first: str, decay: bool) -> dict[str, int]:
     """Nodes entered from ``board`` by minimax and by alpha-beta under each move order."""
     return node_counts(TicTacToe(board, decay=decay, first=first))
 
 
 @st.cache_resource(show_spinner="Searching the whole game (once per server)...")
-def cached_whole_game():
+def _whole_game():
     """The whole-game figures, searched once per server."""
     return whole_game()
 
 
 # ------------------------------------------------------------------ the "why"
 def explain(setup: Setup, moves: list[int]) -> Position | None:
-    """Choose the position to explain, and show its moves with their values; returns it."""
+    """Choose the position to explain, and show its moves with their values; returns it.
+
+    In a page: ``position = explain(setup, moves)``, then ``why_tabs(setup, position)``.
+    """
     found = positions(setup, moves)
     if not found:
         st.caption("Once the computer has moved, or when it is your move, this shows why.")
@@ -147,12 +154,12 @@ def _values(setup: Setup, position: Position) -> None:
     opponent = setup.opponent
     game = position.game(opponent)
     picture, words = st.columns([3, 2], gap="medium")
-    picture.image(values_png(position, opponent, scale()), width="content")
+    picture.image(_values_png(position, opponent, scale()), width="content")
     with words:
         truth = move_values(game)
         best = max(truth.values()) if game.player_to_move == "X" else min(truth.values())
         mover = game.player_to_move
-        view = cached_view(position, opponent, ())
+        view = _view(position, opponent, ())
         st.markdown(
             f"**{mover} to move.** Each free cell holds the board after {mover} plays there, "
             "framed by what that move leads to with best play on both sides. The number is the "
@@ -195,7 +202,10 @@ def _scoring(opponent: Opponent) -> str:
 
 
 def why_tabs(setup: Setup, position: Position | None) -> None:
-    """The tabs under the board: the search replayed, node counts, giving up, the whole game."""
+    """The tabs under the board: the search replayed, node counts, giving up, the whole game.
+
+    In a page: ``why_tabs(setup, explain(setup, moves))``.
+    """
     titles = [
         "The search, step by step",
         "Nodes visited",
@@ -230,7 +240,7 @@ def _search(setup: Setup, position: Position) -> None:
     if state.get(f"{FOCUS}.of") != key:
         state[FOCUS], state[f"{FOCUS}.of"] = (), key
     focus = state[FOCUS]
-    view = cached_view(position, shown, focus)
+    view = _view(position, shown, focus)
     _focus_controls(view)
     zoom = scale()
     replay(
@@ -296,7 +306,7 @@ def _set_focus(focus: tuple[int, ...]) -> None:
 
 
 def _stage(position: Position, opponent: Opponent, view: TreeView, step: int, zoom) -> None:
-    st.image(tree_png(position, opponent, view.focus, step, zoom), width="content")
+    st.image(_tree_png(position, opponent, view.focus, step, zoom), width="content")
     left, right = st.columns([3, 2], gap="medium")
     with left:
         note(step_note(view, step), step, scale=zoom)
@@ -311,7 +321,7 @@ _STAT = {"nodes entered": "nodes", "leaves evaluated": "evaluated", "children pr
 
 # --------------------------------------------------------------- node counts
 def _counts(setup: Setup, position: Position) -> None:
-    counts = cached_counts(position.board, position.first, setup.opponent.decay)
+    counts = _counts_of(position.board, position.first, setup.opponent.decay)
     rows = [{"search": "minimax (every node)", "nodes entered": counts["minimax"]}]
     rows += [
         {"search": f"alpha-beta, moves tried: {name}", "nodes entered": counts[name]}
@@ -334,7 +344,7 @@ def _counts(setup: Setup, position: Position) -> None:
 
 # -------------------------------------------------------- an ideal player
 @st.cache_data(max_entries=8, show_spinner=False)
-def give_up_png(decay: bool, zoom: float) -> bytes:
+def _give_up_png(decay: bool, zoom: float) -> bytes:
     """The give-up position with O's move values, the decay on or off."""
     game = TicTacToe(GIVE_UP_BOARD, decay=decay)
     values = move_values(game)
@@ -344,7 +354,10 @@ def give_up_png(decay: bool, zoom: float) -> bytes:
 
 
 def give_up(decay: bool) -> None:
-    """The lecture notes' "an ideal player doesn't give up", computed: decay off, then on."""
+    """The lecture notes' "an ideal player doesn't give up", computed: decay off, then on.
+
+    In a page: ``give_up(setup.opponent.decay)`` (which decay the game uses, for the caption).
+    """
     off_game, on_game = TicTacToe(GIVE_UP_BOARD, decay=False), TicTacToe(GIVE_UP_BOARD)
     off = choose_move(off_game, Opponent(MINIMAX, decay=False))
     on = choose_move(on_game, Opponent(MINIMAX, decay=True))
@@ -366,8 +379,8 @@ def give_up(decay: bool) -> None:
         f"instead of the immediate win in {CELL_NAMES[x_on]} that it takes with the decay."
     )
     left, right = st.columns(2)
-    left.image(give_up_png(False, scale()), width="content")
-    right.image(give_up_png(True, scale()), width="content")
+    left.image(_give_up_png(False, scale()), width="content")
+    right.image(_give_up_png(True, scale()), width="content")
     st.caption(
         "Your game uses the decay "
         + ("on" if decay else "off")
@@ -382,8 +395,11 @@ def give_up(decay: bool) -> None:
 
 # ---------------------------------------------------------- the whole game
 def whole_game_table() -> None:
-    """The lecture notes' figures for the whole game, computed by searches (once per server)."""
-    figures = cached_whole_game()
+    """The lecture notes' figures for the whole game, computed by searches (once per server).
+
+    In a page: ``whole_game_table()``.
+    """
+    figures = _whole_game()
     rows = [
         {
             "figure": "nodes in the full game tree (minimax enters all)",
