@@ -49,6 +49,7 @@ class Position:
     first: str
     chosen: int | None
     title: str
+    advice: bool = False  # ``chosen`` is what the computer would play, not what it played
 
     def game(self, opponent: Opponent) -> TicTacToe:
         """The position as a game, scored the way ``opponent`` scores wins."""
@@ -77,7 +78,7 @@ def positions(setup: Setup, moves: list[int]) -> dict[str, Position]:
     game = setup.game(moves)
     if not game.is_over and game.player_to_move == setup.you:
         advice = computer_move(game.board, setup.first, setup.opponent)
-        found[YOUR_MOVE] = Position(game.board, setup.first, advice, "Your move now")
+        found[YOUR_MOVE] = Position(game.board, setup.first, advice, "Your move now", True)
     return found
 
 
@@ -179,8 +180,9 @@ def _values(setup: Setup, position: Position) -> None:
                     f"That is not a best move: the search looked only {_plies(opponent.depth)} "
                     "ahead, and the evaluation misjudged what lies beyond."
                 )
+            verb = "would play" if position.advice else "plays"
             st.markdown(
-                f"★ The computer plays **{CELL_NAMES[position.chosen]}** (cell "
+                f"★ The computer {verb} **{CELL_NAMES[position.chosen]}** (cell "
                 f"{position.chosen}). {why}"
             )
 

@@ -201,6 +201,7 @@ def test_your_move_now_explains_the_current_position():
     at.segmented_control(key="ttt-explain").set_value("Your move now").run()
     text = " ".join(m.value for m in at.markdown)
     assert "**X to move.**" in text
+    assert "★ The computer would play **top middle** (cell 1)." in text
 
 
 def test_opening_a_node_replays_its_subtree():
