@@ -26,6 +26,7 @@ from search_viz.problems.game_tree import GameTree
 from search_viz.problems.graph_problem import GraphProblem
 from search_viz.problems.nqueens import NQueens
 from search_viz.problems.search_problem import Problem
+from search_viz.problems.tictactoe import TicTacToe
 from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Problem",
     "Result",
     "State",
+    "TicTacToe",
     "Trace",
     "alphabeta",
     "best_first_search",

@@ -131,13 +131,17 @@ def exact_values(game: Game, limit: int | None = None, evaluate=None) -> Callabl
     """A function ``value(state, depth)``: the minimax value of ``state`` at ``depth``, memoised.
 
     Used to order moves best-first or worst-first "by each child's true
-    value", for the demonstration of how much ordering matters.
+    value", for the demonstration of how much ordering matters. Its memo, a
+    transposition table, is ``value.table``: one entry per distinct state
+    searched (per state and depth with a ``limit``).
 
     >>> from search_viz.problems.game_tree import GameTree
     >>> tree = GameTree.from_nested([[3, 12], [2, 4]])
     >>> value = exact_values(tree)
     >>> value(tree.initial, 0), value(tree.result(tree.initial, 1), 1)
     (3, 2)
+    >>> len(value.table)
+    7
     """
     memo: dict = {}
 
@@ -155,6 +159,7 @@ def exact_values(game: Game, limit: int | None = None, evaluate=None) -> Callabl
         memo[key] = v
         return v
 
+    value.table = memo
     return value
 
 

@@ -11,3 +11,4 @@ from search_viz.problems.game_tree import GameTree as GameTree
 from search_viz.problems.graph_problem import GraphProblem as GraphProblem
 from search_viz.problems.nqueens import NQueens as NQueens
 from search_viz.problems.search_problem import Problem as Problem
+from search_viz.problems.tictactoe import TicTacToe as TicTacToe

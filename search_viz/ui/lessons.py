@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from matplotlib.figure import Figure
 
-from search_viz.render import game_tree, queens
+from search_viz.render import game_tree, queens, tictactoe
 from search_viz.render.graph_lessons import bidirectional_thumbnail, uninformed_thumbnail
 
 
@@ -69,5 +69,13 @@ LESSONS: list[Lesson] = [
         summary="Minimax and alpha-beta step by step: every cutoff explained, then a quiz.",
         thumbnail=game_tree.thumbnail,
         url_path="game-trees",
+    ),
+    Lesson(
+        page="app_pages/tictactoe.py",
+        title="Tic-tac-toe",
+        icon=":material/grid_3x3:",
+        summary="Play a perfect player, and see every move's value and the search behind it.",
+        thumbnail=tictactoe.thumbnail,
+        url_path="tictactoe",
     ),
 ]
