@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from search_viz.render import game_tree, queens
 from search_viz.render.graph_lessons import bidirectional_thumbnail, uninformed_thumbnail
+from search_viz.render.informed_search import thumbnail as informed_thumbnail
 
 
 @dataclass(frozen=True)
@@ -69,5 +70,13 @@ LESSONS: list[Lesson] = [
         summary="Minimax and alpha-beta step by step: every cutoff explained, then a quiz.",
         thumbnail=game_tree.thumbnail,
         url_path="game-trees",
+    ),
+    Lesson(
+        page="app_pages/informed_search.py",
+        title="Informed search",
+        icon=":material/explore:",
+        summary="Greedy best-first and A* on the 8-puzzle: what a good heuristic buys.",
+        thumbnail=informed_thumbnail,
+        url_path="informed-search",
     ),
 ]
