@@ -53,5 +53,5 @@ replay(
     reset_on=(instance.key, choice),
     figure=lambda step: figure_for(instance.start, instance.goal, choice, step),
 )
-solution_panel(trace, zoom)
+solution_panel(trace, choice.algorithm, zoom)
 compare_panel(instance, choice.tie, zoom)

@@ -53,7 +53,7 @@ INSTANCES: dict[str, tuple[Board, Board] | None] = {
 }
 GOALS = {"1 2 3 / 8 _ 4 / 7 6 5 (the notes')": NOTES_GOAL, "1 2 3 / 4 5 6 / 7 8 _": ORDERED_GOAL}
 ALGORITHMS = {"A*": "A*: f = g + h", "greedy": "greedy best-first: f = h"}
-TIES = {"fifo": "first in, first out", "deeper": "deeper first (larger g)"}
+TIES = {"fifo": "first in, first out", "deeper": "deeper first"}
 SCRAMBLE_MOVES = (1, 40)
 #: A replay keeps at most this many events; the search itself always runs to its end.
 MAX_EVENTS = 60_000
@@ -186,15 +186,16 @@ def choose_search() -> SearchChoice:
         bind="query-params",
         help="; ".join(f"{name}: {what}" for name, what in HEURISTICS.items()),
     )
-    tie = st.radio(
+    tie_label = st.radio(
         "Ties among equal f",
-        list(TIES),
-        format_func=TIES.get,
+        list(TIES.values()),
         key="tie",
         bind="query-params",
-        help="Which node leaves the frontier first when several share the lowest f. "
-        "On the 31-move instances this alone changes how many nodes A* expands about 3x.",
+        help="Which node leaves the frontier first when several share the lowest f: the one "
+        "put on it first, or the deepest (largest g). On the 31-move instances this alone "
+        "changes how many nodes A* expands about 3x.",
     )
+    tie = next(code for code, label in TIES.items() if label == tie_label)
     return SearchChoice(algorithm, heuristic, tie)
 
 
@@ -278,25 +279,28 @@ def path_gif(path: tuple[Board, ...], zoom: float) -> bytes:
     return gif_bytes(lambda i: path_frame_figure(path, i, scale=zoom), range(len(path)), fps=1.5)
 
 
-def solution_panel(trace: sv.Trace, zoom: float) -> None:
+def solution_panel(trace: sv.Trace, algorithm: str, zoom: float) -> None:
     """The solution path as a strip of boards, and the same path as an animation."""
     path = trace.result.path
     if not path:
         return
     moves = len(path) - 1
-    st.subheader(f"The solution: {moves} move{'s' if moves != 1 else ''}")
+    st.subheader(f"The solution {algorithm} found: {moves} move{'s' if moves != 1 else ''}")
     if moves == 0:
         st.info("The start is the goal: nothing to move.", icon=":material/flag:")
         return
     if len(path) > MAX_FRAMES:
         st.image(strip_png(tuple(path), zoom))
         return
-    strip, animation = st.tabs(["Strip of boards", "Animation"])
+    strip, animation = st.tabs(
+        ["Strip of boards", "Animation"], key="solution_view", on_change="rerun"
+    )
     with strip:
         st.image(strip_png(tuple(path), zoom))
-    with animation:
-        st.image(path_gif(tuple(path), zoom), width=int(300 * zoom**0.5))
-        st.caption("The solution played move by move (1.5 moves a second, then again).")
+    if animation.open:  # drawn only when asked for: one frame per move
+        with animation:
+            st.image(path_gif(tuple(path), zoom), width=int(300 * zoom**0.5))
+            st.caption("The solution played move by move (1.5 moves a second, then again).")
 
 
 @st.cache_data(show_spinner="Running all eight searches on this instance…", max_entries=64)
