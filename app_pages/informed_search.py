@@ -28,7 +28,8 @@ with link_check(), st.sidebar:
     instance = choose_instance()
     choice = choose_search()
 
-greedy_callout(instance, choice.heuristic)
+if not presenting():
+    greedy_callout(instance, choice.heuristic)
 
 if instance.error:
     st.error(instance.error, icon=":material/error:")
@@ -53,5 +54,7 @@ replay(
     reset_on=(instance.key, choice),
     figure=lambda step: figure_for(instance.start, instance.goal, choice, step),
 )
+if presenting():  # on a projector the stage comes first, the callout after it
+    greedy_callout(instance, choice.heuristic)
 solution_panel(trace, choice.algorithm, zoom)
 compare_panel(instance, choice.tie, zoom)

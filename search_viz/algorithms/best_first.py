@@ -1,11 +1,12 @@
-"""Best-first search, the one core behind uniform-cost search (and greedy search and A*).
+"""Best-first search, the one core behind uniform-cost search, greedy best-first search and A*.
 
 ``best_first_search(problem, f)`` always expands the frontier node with the
 lowest ``f``; choosing ``f`` chooses the algorithm (as in AIMA):
 
 * uniform-cost search: ``f = g`` (the cost of the path so far), :func:`ucs`;
-* greedy best-first search: ``f = h`` (the estimate of the cost still to go);
-* A*: ``f = g + h``.
+* greedy best-first search: ``f = h`` (the estimate of the cost still to go),
+  :func:`~search_viz.algorithms.informed.greedy`;
+* A*: ``f = g + h``, :func:`~search_viz.algorithms.informed.astar`.
 
 ``f`` is a function of ``(g, h)``; pass ``h`` (a function of the state) when
 ``f`` needs it, and the events carry it. Every ``generate`` and ``expand``

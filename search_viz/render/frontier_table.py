@@ -32,7 +32,11 @@ class FrontierRow(NamedTuple):
     step: int
 
     def sort_key(self, tie: str) -> tuple:
-        """Where the priority queue puts this node under the tie rule ``tie``."""
+        """Where the priority queue puts this node under the tie rule ``tie``.
+
+        >>> FrontierRow("B", 2, 3, 5, "A", 7).sort_key("deeper")
+        (5, -2, 7)
+        """
         if tie == "deeper":
             return (self.f, -self.g, self.step)
         return (self.f, self.step)

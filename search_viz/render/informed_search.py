@@ -27,7 +27,9 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from search_viz.algorithms.informed import astar
 from search_viz.events import Event, format_value
+from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START, EightPuzzle
 from search_viz.problems.puzzle_heuristics import contributions
 from search_viz.render.eight_puzzle import draw_board
 from search_viz.render.figure import add_legend
@@ -350,18 +352,19 @@ def _draw_current(ax: Axes, picture: InformedPicture, event: Event, scale: float
     ax.set_axis_off()
     board = event.node if isinstance(event.node, tuple) and len(event.node) == 9 else None
     if board is not None:
-        draw_board(ax, board, 0, 0, 3, scale=scale)
+        # The digits grow with the fonts, the board only with the figure: keep them apart.
+        draw_board(ax, board, 0, 0, 3, fontsize=font_size("title", scale) * 0.85)
         shares = contributions(picture.heuristic, board, picture.goal)
         for i, tile in enumerate(board):
             if tile in shares:
                 row, col = divmod(i, 3)
                 ax.text(
-                    col + 0.93,
-                    (2 - row) + 0.9,
+                    col + 0.95,
+                    (2 - row) + 0.95,
                     f"+{shares[tile]}",
                     ha="right",
                     va="top",
-                    fontsize=font_size("legend", scale) * 0.85,
+                    fontsize=font_size("legend", scale**0.5) * 0.85,
                     color=OKABE_ITO["vermillion"],
                     fontweight="bold",
                 )
@@ -460,10 +463,7 @@ def thumbnail() -> Figure:
     >>> len(thumbnail().axes)
     1
     """
-    import search_viz as sv
-    from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START
-
-    trace = sv.Trace.record(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"))
+    trace = Trace.record(astar(EightPuzzle(NOTES_START), heuristic="misplaced"))
     picture = InformedPicture(trace, NOTES_GOAL, "misplaced", "A*")
     fig = Figure(figsize=(4.0, 2.6), layout="constrained")
     ax = fig.add_subplot()

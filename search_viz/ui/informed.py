@@ -131,7 +131,11 @@ def _typed_error(message: str) -> str:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def cached_instance(kind: str, params: tuple) -> Instance:
-    """:func:`build_instance`, once per server for each choice."""
+    """:func:`build_instance`, once per server for each choice.
+
+    >>> cached_instance(SCRAMBLED, (list(GOALS)[1], 4, 1)).goal
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    """
     return build_instance(kind, params)
 
 
@@ -146,8 +150,10 @@ def choose_instance() -> Instance:
         "a random one, or your own.",
     )
     if kind == SCRAMBLED:
-        goal_label = st.radio("Goal", list(GOALS), key="goal", bind="query-params")
-        moves = st.slider("Scramble moves", *SCRAMBLE_MOVES, 12, key="moves", bind="query-params")
+        goal_label = st.radio("Goal", list(GOALS), key="scramble_goal", bind="query-params")
+        moves = st.slider(
+            "Scramble moves", *SCRAMBLE_MOVES, 12, key="scramble", bind="query-params"
+        )
         seed = int(st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params"))
         return cached_instance(kind, (goal_label, moves, seed))
     if kind == TYPED:
@@ -155,7 +161,7 @@ def choose_instance() -> Instance:
             "Start",
             "283164705",
             max_chars=MAX_CHARS,
-            key="start",
+            key="start_board",
             bind="query-params",
             help="9 digits row by row, 0 or _ for the blank; spaces or slashes may separate rows.",
         )
@@ -201,7 +207,11 @@ def choose_search() -> SearchChoice:
 
 # ------------------------------------------------------------------ cached work
 def search_of(start: Board, goal: Board, choice: SearchChoice):
-    """The generator of the chosen search on the instance."""
+    """The generator of the chosen search on the instance.
+
+    >>> sv.run(search_of(NOTES_START, NOTES_GOAL, SearchChoice("A*", "manhattan", "fifo"))).value
+    5
+    """
     problem = sv.EightPuzzle(start, goal=goal)
     search = astar if choice.algorithm == "A*" else greedy
     return search(problem, heuristic=choice.heuristic, tie=choice.tie)
@@ -221,7 +231,12 @@ def cached_picture(start: Board, goal: Board, choice: SearchChoice) -> InformedP
 
 
 def figure_for(start: Board, goal: Board, choice: SearchChoice, step: int, zoom: float = 1.0):
-    """The picture of one step (what the page shows and the export saves)."""
+    """The picture of one step (what the page shows and the export saves).
+
+    >>> choice = SearchChoice("greedy", "misplaced", "fifo")
+    >>> figure_for(NOTES_START, NOTES_GOAL, choice, 0).axes[1].get_title().splitlines()[0]
+    'just generated'
+    """
     return informed_figure(cached_picture(start, goal, choice), step, scale=zoom)
 
 
@@ -262,7 +277,8 @@ def stage(instance: Instance, choice: SearchChoice, step: int, zoom: float) -> N
             numbers.update({"g": event.g, "h": event.h, "f": event.value})
         counters(numbers, scale=zoom)
         just_put = event.node if event.kind == "generate" else None
-        st.html(frontier_html(rows, compact, choice.algorithm, choice.tie, just_put, scale=zoom))
+        # Unscaled, like the pseudocode: presenter mode's larger root font enlarges it.
+        st.html(frontier_html(rows, compact, choice.algorithm, choice.tie, just_put))
 
 
 # ------------------------------------------------------------------ after the replay
@@ -305,7 +321,11 @@ def solution_panel(trace: sv.Trace, algorithm: str, zoom: float) -> None:
 
 @st.cache_data(show_spinner="Running all eight searches on this instance…", max_entries=64)
 def cached_compare(start: Board, goal: Board, tie: str) -> list[Row]:
-    """Every search of the comparison on this instance, once per server."""
+    """Every search of the comparison on this instance, once per server.
+
+    >>> [row.moves for row in cached_compare(NOTES_START, NOTES_GOAL, "fifo")][-1]
+    5
+    """
     return compare(sv.EightPuzzle(start, goal=goal), tie=tie)
 
 

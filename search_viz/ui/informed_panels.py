@@ -38,50 +38,63 @@ def frontier_html(
     """The frontier as a table sorted by f (and the tie rule): the next node to expand on top.
 
     Rows sharing the top row's f are marked as ties; ``just_put`` (the node
-    the step put on the frontier) is highlighted.
+    the step put on the frontier) is highlighted, and shown even when it lands
+    below the first ``limit`` rows.
+
+    >>> rows = [FrontierRow(n, 1, 3, 4, "A", k) for k, n in enumerate("BCD")]
+    >>> out = frontier_html(rows, str, "A*", "fifo", just_put="D", limit=1)
+    >>> "⋮" in out, ">3</td>" in out, "… and 1 more" in out
+    (True, True, True)
     """
     f_text = "g + h" if algorithm == "A*" else "h"
     title = (
         f"<b>The frontier</b>, {len(rows)} node{'s' if len(rows) != 1 else ''}, "
         f"sorted by f = {f_text}, {_TIES[tie]}"
     )
-    opening = f'<div class="sv-frontier" style="font-size:{0.9 * scale:.2f}rem">{title}'
+    opening = (
+        f'<div class="sv-frontier" style="font-size:{0.9 * scale:.2f}rem;overflow-x:auto">{title}'
+    )
     if not rows:
         return f"{opening}: empty</div>"
-    body = []
     lowest = rows[0].f
-    for i, row in enumerate(rows[:limit]):
-        marks = []
-        if i == 0:
-            marks.append("next")
-        elif row.f == lowest:
-            marks.append("tie")
-        if row.node == just_put:
-            marks.append("just put on")
-        background = "#FFF3B0" if row.node == just_put else ("#E3F1FB" if i == 0 else "")
-        style = f"background:{background};" if background else ""
-        weight = "font-weight:700;" if i == 0 else ""
-        parent = label(row.parent) if row.parent is not None else "(start)"
-        body.append(
-            f'<tr style="{style}{weight}"><td style="{_CELL}">{i + 1}</td>'
-            f'<td style="{_MONO};padding:0.1em 0.55em">{html.escape(label(row.node))}</td>'
-            f"<td>{format_value(row.g)}</td><td>{format_value(row.h)}</td>"
-            f"<td>{format_value(row.f)}</td>"
-            f'<td style="{_MONO};padding:0.1em 0.55em;color:#555">{html.escape(parent)}</td>'
-            f'<td style="color:{OKABE_ITO["vermillion"]};padding:0.1em 0.55em">'
-            f"{', '.join(marks)}</td></tr>"
-        )
-    more = (
-        f'<div style="color:#555">… and {len(rows) - limit:,} more</div>'
-        if len(rows) > limit
-        else ""
-    )
+    shown = list(range(min(limit, len(rows))))
+    put_at = next((i for i, row in enumerate(rows) if row.node == just_put), None)
+    if put_at is not None and put_at >= limit:
+        shown.append(put_at)  # the node just put on the frontier: where it landed
+    body = []
+    for i in shown:
+        if i > limit:  # rows skipped before the one just put on
+            body.append('<tr><td colspan="7" style="color:#555">⋮</td></tr>')
+        body.append(_frontier_row(rows[i], i, lowest, rows[i].node == just_put, label))
+    hidden = len(rows) - len(shown)
+    more = f'<div style="color:#555">… and {hidden:,} more</div>' if hidden > 0 else ""
     head = "".join(
         f'<th style="{_CELL}">{h}</th>' for h in ("#", "board", "g", "h", "f", "parent", "")
     )
     return (
         f'{opening}<table style="border-collapse:collapse;margin-top:0.3em;text-align:center">'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}</div>"
+    )
+
+
+def _frontier_row(
+    row: FrontierRow, rank: int, lowest: float, just_put: bool, label: Callable
+) -> str:
+    marks = ["next"] if rank == 0 else (["tie"] if row.f == lowest else [])
+    if just_put:
+        marks.append("just put on")
+    background = "#FFF3B0" if just_put else ("#E3F1FB" if rank == 0 else "")
+    style = f"background:{background};" if background else ""
+    weight = "font-weight:700;" if rank == 0 else ""
+    parent = label(row.parent) if row.parent is not None else "(start)"
+    return (
+        f'<tr style="{style}{weight}"><td style="{_CELL}">{rank + 1}</td>'
+        f'<td style="{_MONO};padding:0.1em 0.55em">{html.escape(label(row.node))}</td>'
+        f"<td>{format_value(row.g)}</td><td>{format_value(row.h)}</td>"
+        f"<td>{format_value(row.f)}</td>"
+        f'<td style="{_MONO};padding:0.1em 0.55em;color:#555">{html.escape(parent)}</td>'
+        f'<td style="color:{OKABE_ITO["vermillion"]};padding:0.1em 0.55em">'
+        f"{', '.join(marks)}</td></tr>"
     )
 
 

@@ -83,14 +83,14 @@ def test_the_frontier_table_is_sorted_by_f_and_names_the_tie_rule():
 
 def test_an_unsolvable_typed_start_explains_the_parity_and_keeps_the_text():
     at = open_page({"instance": "typed: your own start and goal"})
-    at.text_input(key="start").input("823164705").run()
+    at.text_input(key="start_board").input("823164705").run()
     assert not at.exception
     errors = [e.value for e in at.error]
     assert len(errors) == 1
     assert errors[0].startswith("This start cannot reach this goal")
     assert "inversion" in errors[0]
     assert "Swap two tiles" in errors[0]
-    assert at.text_input(key="start").value == "823164705"
+    assert at.text_input(key="start_board").value == "823164705"
 
 
 @pytest.mark.parametrize(
@@ -104,23 +104,24 @@ def test_an_unsolvable_typed_start_explains_the_parity_and_keeps_the_text():
 )
 def test_malformed_input_gets_a_message_and_stays_in_the_field(typed, says):
     at = open_page({"instance": "typed: your own start and goal"})
-    at.text_input(key="start").input(typed).run()
+    at.text_input(key="start_board").input(typed).run()
     assert not at.exception
     assert says in at.error[0].value
-    assert at.text_input(key="start").value == typed
+    assert at.text_input(key="start_board").value == typed
 
 
 def test_a_typed_puzzle_is_solved():
     at = open_page({"instance": "typed: your own start and goal"})
-    at.text_input(key="start").input("2 8 3 / 1 0 4 / 7 6 5").run()
+    at.text_input(key="start_board").input("2 8 3 / 1 0 4 / 7 6 5").run()
     at = last(at)
     assert not at.error
     assert "Found a solution of 4 moves" in html_text(at)
 
 
 def test_a_scrambled_instance_by_depth_and_seed():
-    at = open_page({"instance": "scrambled: random moves from a goal", "moves": "8", "seed": "3"})
-    assert at.slider(key="moves").value == 8
+    scrambled = "scrambled: random moves from a goal"
+    at = open_page({"instance": scrambled, "scramble": "8", "seed": "3"})
+    assert at.slider(key="scramble").value == 8
     assert "8 random moves from the goal (seed 3)" in " ".join(c.value for c in at.caption)
     at = last(at)
     assert "Found a solution of" in html_text(at)
@@ -140,3 +141,14 @@ def test_a_long_search_is_replayed_in_part_and_says_so():
         20_291,
         6_745,
     )
+
+
+def test_a_start_that_is_already_the_goal():
+    at = open_page({"instance": "typed: your own start and goal"})
+    at.text_input(key="start_board").input("123804765").run()
+    at = last(at)
+    assert not at.exception
+    assert not at.error
+    assert "Found a solution of 0 moves" in html_text(at)
+    assert any("The start is the goal" in i.value for i in at.info)
+    assert compare_table(at)["A*, manhattan"]["b*"] == "–"
