@@ -28,11 +28,11 @@ from search_viz.problems.eight_puzzle import (
 from search_viz.problems.puzzle_heuristics import HEURISTICS
 from search_viz.problems.puzzle_input import MAX_CHARS, parse_board
 from search_viz.render.animation import MAX_FRAMES, gif_bytes
-from search_viz.render.eight_puzzle import path_strip_figure
+from search_viz.render.eight_puzzle import path_frame_figure, path_strip_figure
 from search_viz.render.figure import to_png
 from search_viz.render.frontier_table import frontier_rows, ties_at_expansion
 from search_viz.render.informed_charts import compare_chart
-from search_viz.render.informed_search import InformedPicture, informed_figure, path_frame_figure
+from search_viz.render.informed_search import InformedPicture, informed_figure
 from search_viz.render.informed_sentences import informed_sentence
 from search_viz.ui.informed_panels import frontier_html, greedy_callout_text, show_compare_table
 from search_viz.ui.panels import counters, note, pseudocode

@@ -34,6 +34,9 @@ def test_a_star_on_the_notes_instance_steps_with_the_keys_and_ends_in_5_moves(pa
     assert note.inner_text().startswith(("Step 1.", "Step 2."))
     page.get_by_role("button", name="Last").click()
     page.get_by_text("Found a solution of 5 moves after expanding 7 nodes.").wait_for()
+    # The stage draws top to bottom: once the frontier below the picture is the last step's,
+    # the picture is too.
+    page.locator(".sv-frontier", has_text="7 nodes").wait_for()
     wait_until_drawn(page)
     shoot(page, "informed-search-end")
 
