@@ -32,7 +32,7 @@ import search_viz as sv
 from benchmarks.tables import table, write_section
 from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, ORDERED_GOAL
 
-REPEAT = 7
+REPEAT = 15
 DOMINANCE_DEPTH = 14
 TARGET_PEER, TARGET_PLAIN = 0.1, 2.0
 
