@@ -305,7 +305,15 @@ def test_the_comparison_on_the_notes_instance():
     assert all(row.seconds >= 0 and row.branching >= 1 for row in rows.values())
 
 
-@given(st.integers(1, 30), st.integers(0, 10**6))
+@pytest.mark.parametrize("tie", TIES)
+def test_the_comparison_survives_greedys_longest_detours(tie):
+    rows = {row.name: row for row in compare(sv.EightPuzzle(DETOUR), tie=tie)}
+    assert rows["A*, linear conflict"].moves == 11
+    assert max(row.moves for row in rows.values()) >= 15
+    assert all(1 <= row.branching < 3 for row in rows.values())
+
+
+@given(st.integers(1, 300), st.integers(0, 10**7))
 def test_effective_branching_gives_a_tree_of_that_many_nodes(depth, extra):
     generated = depth + extra
     b = effective_branching(generated, depth)

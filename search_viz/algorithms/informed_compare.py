@@ -115,6 +115,8 @@ def effective_branching(generated: int, depth: int) -> float:
 
     >>> round(effective_branching(52, 5), 2)  # AIMA's example: 52 nodes at depth 5
     1.92
+    >>> round(effective_branching(503, 151), 3)  # a greedy detour: deep and narrow
+    1.014
     """
     if depth < 1:
         raise ValueError(f"the depth must be 1 or more, not {depth}")
@@ -124,7 +126,8 @@ def effective_branching(generated: int, depth: int) -> float:
     def nodes(b: float) -> float:
         return sum(b**i for i in range(1, depth + 1))
 
-    low, high = 1.0, float(generated)
+    # b^depth <= b + ... + b^depth = generated, so b* <= generated^(1/depth): no overflow.
+    low, high = 1.0, float(generated) ** (1 / depth)
     for _ in range(100):
         middle = (low + high) / 2
         if nodes(middle) < generated:

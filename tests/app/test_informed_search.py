@@ -152,3 +152,18 @@ def test_a_start_that_is_already_the_goal():
     assert "Found a solution of 0 moves" in html_text(at)
     assert any("The start is the goal" in i.value for i in at.info)
     assert compare_table(at)["A*, manhattan"]["b*"] == "–"
+
+
+def test_every_search_option_runs_on_the_detour():
+    at = open_page({"instance": "greedy's detour: 712/483/6_5"})
+    for tie in ["first in, first out", "deeper first"]:
+        at.radio(key="tie").set_value(tie).run()
+        for algorithm in ["A*", "greedy"]:
+            at.segmented_control(key="algorithm").set_value(algorithm).run()
+            for heuristic in ["misplaced", "manhattan", "linear conflict"]:
+                at.segmented_control(key="heuristic").set_value(heuristic).run()
+                at = last(at)
+                options = (tie, algorithm, heuristic)
+                assert not at.exception, (options, [e.value for e in at.exception])
+                assert not at.error, options
+                assert "Found a solution of" in html_text(at), options
