@@ -47,10 +47,11 @@ from search_viz.trace import Trace
 
 _TILE = "#FFF5D6"
 _ORDER = ("frontier", "explored", "path", "goal", "current")
-#: Most leaves side by side for boards in the tree, and for markers with f written in them.
-BOARD_LEAVES, LABEL_LEAVES = 14, 36
-#: Deepest tree drawn as boards.
-BOARD_DEPTH = 7
+#: The widest and the deepest tree drawn as boards.
+BOARD_LEAVES, BOARD_DEPTH = 14, 7
+#: The fewest points between neighbours for a marker with f written in it (7 pt or more).
+LABEL_SPACING = 17.0
+_WIDTH, _HEIGHT = 9.4, 5.0  # the picture's size in inches (before presenter mode's scale)
 _BOARD = 0.8  # a tree board's width
 _SPREAD = (1.3, 1.25)  # boards mode: leaves 1.3 units apart, depths 1.25
 
@@ -83,7 +84,8 @@ class InformedPicture:
         depth = -min(y for _, y in pos.values())
         if leaves <= BOARD_LEAVES and depth <= BOARD_DEPTH:
             return "boards"
-        return "labels" if leaves <= LABEL_LEAVES else "dots"
+        spacing = _points_per_unit(pos, 1.0, 1.0, _WIDTH, _HEIGHT)
+        return "labels" if spacing >= LABEL_SPACING else "dots"
 
     @cached_property
     def pos(self) -> dict[TreeId, tuple[float, float]]:
@@ -105,8 +107,8 @@ def informed_figure(
     step: int,
     *,
     scale: float = 1.0,
-    width: float = 9.4,
-    height: float = 5.0,
+    width: float = _WIDTH,
+    height: float = _HEIGHT,
 ) -> Figure:
     """The search tree so far at ``step``, the board it is about, and the goal.
 
@@ -213,19 +215,29 @@ def _draw_tree(
         _depth_axis(ax, picture, min(xs), min(ys), scale)
 
 
-def _points_per_unit(ax: Axes, picture: InformedPicture) -> float:
-    """About how many points one unit of the layout takes (the tree fills its width or height)."""
+def _points_per_unit(pos: dict, sx: float, sy: float, fig_width: float, fig_height: float) -> float:
+    """About how many points one unit of the layout takes (the tree fills its width or height).
+
+    ``sx``, ``sy``: how far apart leaves and depths are in the layout's units.
+    """
+    xs = [x for x, _ in pos.values()] or [0.0]
+    ys = [y for _, y in pos.values()] or [0.0]
+    width_in = fig_width * 3.2 / 4.2 - 0.8
+    height_in = fig_height - 1.3
+    span_x = (max(xs) - min(xs)) * sx + 1.2
+    span_y = (max(ys) - min(ys)) * sy + 1.5
+    return 72 * min(width_in / span_x, height_in / span_y)
+
+
+def _tree_ppu(ax: Axes, picture: InformedPicture) -> float:
+    """:func:`_points_per_unit` for the tree of ``picture`` drawn on ``ax``."""
     fig = ax.figure
-    xs = [x for x, _ in picture.pos.values()] or [0.0]
-    ys = [y for _, y in picture.pos.values()] or [0.0]
-    width_in = fig.get_figwidth() * 3.2 / 4.2 - 0.8
-    height_in = fig.get_figheight() - 1.3
-    return 72 * min(width_in / (max(xs) - min(xs) + 1.2), height_in / (max(ys) - min(ys) + 1.5))
+    return _points_per_unit(picture.pos, 1.0, 1.0, fig.get_figwidth(), fig.get_figheight())
 
 
 def _draw_boards(ax: Axes, picture: InformedPicture, shown: dict, scale: float) -> None:
     """Each tree node as a small board framed in its status, its numbers underneath."""
-    ppu = _points_per_unit(ax, picture)
+    ppu = _tree_ppu(ax, picture)
     digit = max(5.0, min(12.0, _BOARD / 3 * ppu * 0.6))
     label_size = max(5.0, min(10.0, ppu * 0.27))
     cells, faces = [], []
@@ -291,7 +303,7 @@ def _draw_boards(ax: Axes, picture: InformedPicture, shown: dict, scale: float) 
 
 def _draw_markers(ax: Axes, picture: InformedPicture, shown: dict, scale: float) -> None:
     """Each tree node as a status marker; with f written inside when there is room."""
-    ppu = _points_per_unit(ax, picture)
+    ppu = _tree_ppu(ax, picture)
     labelled = picture.detail == "labels"
     size = max(4.0, min(400.0, (0.8 * ppu) ** 2)) * scale**0.5
     groups: dict[str, list[TreeId]] = {}
@@ -324,7 +336,7 @@ def _draw_markers(ax: Axes, picture: InformedPicture, shown: dict, scale: float)
                     format_value(e.value),
                     ha="center",
                     va="center",
-                    fontsize=max(5.0, min(9.0, 0.33 * ppu)) * scale**0.5,
+                    fontsize=min(10.0, 0.4 * ppu) * scale**0.5,
                     color=style.text_color,
                     zorder=10,
                 )
