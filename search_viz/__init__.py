@@ -17,6 +17,7 @@ from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, game_s
 from search_viz.algorithms.best_first import best_first_search, ucs
 from search_viz.algorithms.bidirectional import bidirectional_bfs
 from search_viz.algorithms.genetic import genetic
+from search_viz.algorithms.informed import astar, greedy
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.algorithms.uninformed import bfs, dfs, dls, iddfs
 from search_viz.events import KINDS, Event, Result, explain, format_value
@@ -46,6 +47,7 @@ __all__ = [
     "TicTacToe",
     "Trace",
     "alphabeta",
+    "astar",
     "best_first_search",
     "bfs",
     "bidirectional_bfs",
@@ -56,6 +58,7 @@ __all__ = [
     "game_pseudocode",
     "game_search",
     "genetic",
+    "greedy",
     "hill_climbing",
     "iddfs",
     "minimax",

@@ -22,7 +22,10 @@ from typing import Any, NamedTuple
 #: The closed vocabulary of event kinds, each with its meaning.
 KINDS: dict[str, str] = {
     # graph and tree search
-    "generate": "a child is put on the frontier (node: the child, parent: where it came from)",
+    "generate": (
+        "a child is put on the frontier (node: the child, parent: where it came from; "
+        "g, h, f: its path cost, heuristic and priority, where the search has them)"
+    ),
     "expand": "a node is taken off the frontier and goal-tested; in game search, a node is entered",
     "goal": "the node taken off the frontier is the goal",
     "iterate": "iterative deepening starts over with a new depth limit (value: the limit)",
@@ -68,22 +71,12 @@ class Event(NamedTuple):
     depth: int | None = None
     g: float | None = None
     h: float | None = None
+    f: float | None = None
     temperature: float | None = None
     delta: float | None = None
     probability: float | None = None
     line: int | None = None
     data: Any = None
-
-    @property
-    def f(self) -> float | None:
-        """``g + h`` when both are known.
-
-        >>> Event("generate", "S", g=2, h=5).f
-        7
-        """
-        if self.g is None or self.h is None:
-            return None
-        return self.g + self.h
 
     @property
     def note(self) -> str:

@@ -26,9 +26,9 @@ def test_event_fields_default_to_none_and_cannot_change():
         e.value = 3  # type: ignore[misc]
 
 
-def test_f_is_g_plus_h_only_when_both_are_known():
-    assert Event("generate", "S", g=2, h=3).f == 5
-    assert Event("generate", "S", g=2).f is None
+def test_f_is_what_the_search_gives_and_none_otherwise():
+    assert Event("generate", "S", g=2, h=3, f=3).f == 3  # greedy: f = h
+    assert Event("generate", "S", g=2, h=3).f is None
 
 
 def test_result_stats_are_not_shared_between_results():

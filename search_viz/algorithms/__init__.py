@@ -10,6 +10,10 @@ from search_viz.algorithms.best_first import ucs as ucs
 from search_viz.algorithms.bidirectional import BIDIRECTIONAL_PSEUDOCODE as BIDIRECTIONAL_PSEUDOCODE
 from search_viz.algorithms.bidirectional import bidirectional_bfs as bidirectional_bfs
 from search_viz.algorithms.genetic import genetic as genetic
+from search_viz.algorithms.informed import ASTAR_PSEUDOCODE as ASTAR_PSEUDOCODE
+from search_viz.algorithms.informed import GREEDY_PSEUDOCODE as GREEDY_PSEUDOCODE
+from search_viz.algorithms.informed import astar as astar
+from search_viz.algorithms.informed import greedy as greedy
 from search_viz.algorithms.local_search import hill_climbing as hill_climbing
 from search_viz.algorithms.local_search import simulated_annealing as simulated_annealing
 from search_viz.algorithms.uninformed import BFS_PSEUDOCODE as BFS_PSEUDOCODE

@@ -249,7 +249,7 @@ def game_search(
     player = (MIN, MAX)
 
     # The frequent events are built as new(Event, (kind, node, parent, value, alpha, beta,
-    # depth, g, h, temperature, delta, probability, line, data)), i.e. tuple.__new__: three
+    # depth, g, h, f, temperature, delta, probability, line, data)), i.e. tuple.__new__: three
     # times cheaper than Event(kind, node, alpha=...) (benchmarks/README.md), and a full
     # tic-tac-toe solve makes 1.4 million of them.
     new, _ = tuple.__new__, None
@@ -269,15 +269,15 @@ def game_search(
         nodes += 1
         is_max = to_move(state) == MAX
         yield new(Event, ("expand", node, _, _, alpha, beta, depth,
-                          _, _, _, _, _, enter_at[is_max], player[is_max]))
+                          _, _, _, _, _, _, enter_at[is_max], player[is_max]))
         if is_terminal(state):
             v = utility(state)
             yield new(Event, ("evaluate", node, _, v, _, _, _,
-                              _, _, _, _, _, leaf_at[is_max], "terminal"))
+                              _, _, _, _, _, _, leaf_at[is_max], "terminal"))
         elif depth == limit:
             v = evaluate(state)
             yield new(Event, ("evaluate", node, _, v, _, _, _,
-                              _, _, _, _, _, limit_at[is_max], "limit"))
+                              _, _, _, _, _, _, limit_at[is_max], "limit"))
         else:  # an inner node: save this call's variables and call on the first child
             best, best_line = (-INF if is_max else INF), ()
             rest = iter(actions(state) if order is None else order(state, depth, is_max))
@@ -305,12 +305,12 @@ def game_search(
                 if pruning and best < beta:
                     beta = best
             yield new(Event, ("backup", child, node, v, alpha, beta, _,
-                              _, _, _, _, _, backup_at[is_max], player[is_max]))
+                              _, _, _, _, _, _, backup_at[is_max], player[is_max]))
             if pruning and alpha >= beta:  # the children left cannot matter
                 for a in rest:
                     pruned += 1
                     yield new(Event, ("prune", node + (a,), node, _, alpha, beta, _,  # noqa: RUF005
-                                      _, _, _, _, _, cut_at[is_max], player[is_max]))
+                                      _, _, _, _, _, _, cut_at[is_max], player[is_max]))
                 v = best if fail_soft else (beta if is_max else alpha)
             else:
                 a = next(rest, _END)

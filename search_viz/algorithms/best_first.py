@@ -1,17 +1,18 @@
-"""Best-first search, the one core behind uniform-cost search (and greedy search and A*).
+"""Best-first search, the one core behind uniform-cost search, greedy best-first search and A*.
 
 ``best_first_search(problem, f)`` always expands the frontier node with the
 lowest ``f``; choosing ``f`` chooses the algorithm (as in AIMA):
 
 * uniform-cost search: ``f = g`` (the cost of the path so far), :func:`ucs`;
-* greedy best-first search: ``f = h`` (the estimate of the cost still to go);
-* A*: ``f = g + h``.
+* greedy best-first search: ``f = h`` (the estimate of the cost still to go),
+  :func:`~search_viz.algorithms.informed.greedy`;
+* A*: ``f = g + h``, :func:`~search_viz.algorithms.informed.astar`.
 
 ``f`` is a function of ``(g, h)``; pass ``h`` (a function of the state) when
 ``f`` needs it, and the events carry it. Every ``generate`` and ``expand``
-event carries ``g``, ``depth``, ``value`` = the node's ``f`` (the priority it
-is ordered by) and, when ``h`` is given, ``h``; for A* that makes
-``event.f == event.value``.
+event carries ``g``, ``depth``, ``f`` (the priority the node is ordered by:
+``g`` for UCS, ``h`` for greedy, ``g + h`` for A*; ``value`` holds it too) and,
+when ``h`` is given, ``h``.
 
 >>> import networkx as nx, search_viz as sv
 >>> G = nx.Graph([("S", "A", {"weight": 1}), ("A", "G", {"weight": 5}), ("S", "G", {"weight": 9})])
@@ -95,41 +96,35 @@ def best_first_search(
     """
     if tie not in TIES:
         raise ValueError(f"tie must be one of {', '.join(TIES)}, not {tie!r}")
-    deeper = tie == "deeper"
+    # A frontier entry is (f, tie key, order, g, depth, h, state): the heap orders by f, then
+    # by the tie key (-g for deeper first, else 0), then first in, first out; the rest is what
+    # the node's events need. Everything the loop calls is a local name: it runs per node.
+    deeper = -1 if tie == "deeper" else 0
     steps, is_goal = problem.steps, problem.is_goal
-    order = itertools.count()
-
-    def entry(f_value: float, g: float, state: Any) -> tuple:
-        """A heap entry: ordered by f, then the tie rule; it remembers the g it was put with."""
-        if deeper:
-            return (f_value, -g, next(order), g, state)
-        return (f_value, next(order), g, state)
-
+    push, pop, order = heapq.heappush, heapq.heappop, itertools.count().__next__
     start = problem.initial
     h_start = h(start) if h else None
     f_start = f(0, h_start)
-    yield search_event("generate", start, depth=0, g=0, h=h_start, value=f_start, line=1)
+    yield _event("generate", start, None, f_start, 0, 0, h_start, 1)
     g_of: dict[Any, float] = {start: 0}
-    depth_of: dict[Any, int] = {start: 0}
-    h_of: dict[Any, float | None] = {start: h_start}
     parents: dict[Any, Any] = {start: None}
-    frontier = [entry(f_start, 0, start)]
+    frontier = [(f_start, 0, order(), 0, 0, h_start, start)]
     expanded: set = set()
     generated, biggest = 1, 0
     while frontier:
-        biggest = max(biggest, len(frontier))
-        item = heapq.heappop(frontier)
-        f_node, g, node = item[0], item[-2], item[-1]
+        if len(frontier) > biggest:
+            biggest = len(frontier)
+        f_node, _, _, g, depth, h_node, node = pop(frontier)
         if node in expanded or g != g_of[node]:
             continue  # a stale entry: the node was reached again more cheaply
-        depth, h_node = depth_of[node], h_of[node]
-        yield search_event("expand", node, depth=depth, g=g, h=h_node, value=f_node, line=4)
+        yield _event("expand", node, None, f_node, depth, g, h_node, 4)
         if is_goal(node):
-            yield search_event("goal", node, depth=depth, g=g, h=h_node, value=f_node, line=5)
+            yield _event("goal", node, None, f_node, depth, g, h_node, 5)
             path = walk_back(parents, node)
             yield search_event("done", node, value=g, line=5)
             return _result(path, g, len(expanded) + 1, generated, biggest)
         expanded.add(node)
+        depth += 1
         for child, cost in steps(node):
             if child in expanded:
                 continue
@@ -141,25 +136,32 @@ def best_first_search(
             g_child = g + cost
             if child in g_of and g_child >= g_of[child]:
                 continue
-            g_of[child], depth_of[child], parents[child] = g_child, depth + 1, node
-            if child not in h_of:
-                h_of[child] = h(child) if h else None
-            h_child = h_of[child]
+            g_of[child] = g_child
+            parents[child] = node
+            h_child = h(child) if h else None
             f_child = f(g_child, h_child)
-            heapq.heappush(frontier, entry(f_child, g_child, child))
+            push(frontier, (f_child, deeper * g_child, order(), g_child, depth, h_child, child))
             generated += 1
-            yield search_event(
-                "generate",
-                child,
-                parent=node,
-                depth=depth + 1,
-                g=g_child,
-                h=h_child,
-                value=f_child,
-                line=13,
-            )
+            yield _event("generate", child, node, f_child, depth, g_child, h_child, 13)
     yield search_event("done", line=14)
     return _result(None, None, len(expanded), generated, biggest)
+
+
+_new_tuple = tuple.__new__
+
+
+def _event(
+    kind: str, node: Any, parent: Any, f: float, depth: int, g: float, h, line: int
+) -> Event:
+    """:func:`search_event` for best-first search: the same Event, its fields passed in order.
+
+    >>> _event("expand", "B", None, 5, 1, 1, 4, 4) == search_event(
+    ...     "expand", "B", depth=1, g=1, h=4, f=5, value=5, line=4)
+    True
+    """
+    return _new_tuple(
+        Event, (kind, node, parent, f, None, None, depth, g, h, f, None, None, None, line, None)
+    )
 
 
 def ucs(problem: Problem, tie: str = "fifo") -> Generator[Event, None, Result]:

@@ -31,6 +31,7 @@ _FIELDS = (
     "depth",
     "g",
     "h",
+    "f",
     "temperature",
     "delta",
     "probability",
@@ -51,17 +52,18 @@ def search_event(
     depth: int | None = None,
     g: float | None = None,
     h: float | None = None,
+    f: float | None = None,
     value: Any = None,
     data: Any = None,
     line: int | None = None,
 ) -> Event:
     """The graph-search Event with these fields (the others None), made fast.
 
-    >>> e = search_event("expand", (0, 1), depth=1, g=1, h=2, value=3, data="forward", line=7)
+    >>> e = search_event("expand", (0, 1), depth=1, g=1, h=2, f=3, value=3, data="forward", line=7)
     >>> e.kind, e.node, e.f, e.data
     ('expand', (0, 1), 3, 'forward')
     """
     return _new_tuple(
         Event,
-        (kind, node, parent, value, None, None, depth, g, h, None, None, None, line, data),
+        (kind, node, parent, value, None, None, depth, g, h, f, None, None, None, line, data),
     )

@@ -17,8 +17,9 @@ backwards from the goal as well.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from search_viz.problems.puzzle_heuristics import heuristic
 from search_viz.problems.search_problem import Problem
 
 Board = tuple[int, ...]
@@ -155,6 +156,23 @@ class EightPuzzle(Problem):
         if not solvable(start_board, goal_board):
             raise ValueError(_unsolvable_message(start_board, goal_board))
         super().__init__(start_board, goal_board)
+        self._heuristics: dict[str, Callable[[Board], int]] = {}
+
+    def heuristic(self, name: str) -> Callable[[Board], int]:
+        """The heuristic ``name`` for this goal: "misplaced", "manhattan" or "linear conflict".
+
+        See :mod:`search_viz.problems.puzzle_heuristics`; unknown names raise ValueError.
+
+        >>> EightPuzzle(NOTES_START).heuristic("misplaced")(NOTES_START)
+        4
+        """
+        if name not in self._heuristics:
+            self._heuristics[name] = heuristic(name, self.goal)
+        return self._heuristics[name]
+
+    def h(self, state: Board) -> int:
+        """The Manhattan distance of ``state`` from the goal (admissible and consistent)."""
+        return self.heuristic("manhattan")(state)
 
     def actions(self, state: Board) -> list[str]:
         """Where the blank can move: some of up, down, left, right, in that order."""

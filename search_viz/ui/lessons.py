@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from search_viz.render import game_tree, queens, tictactoe
 from search_viz.render.graph_lessons import bidirectional_thumbnail, uninformed_thumbnail
+from search_viz.render.informed_search import thumbnail as informed_thumbnail
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,14 @@ LESSONS: list[Lesson] = [
         summary="Two breadth-first searches, from the start and from the goal, meet in the middle.",
         thumbnail=bidirectional_thumbnail,
         url_path="bidirectional-search",
+    ),
+    Lesson(
+        page="app_pages/informed_search.py",
+        title="Informed search",
+        icon=":material/explore:",
+        summary="Greedy best-first and A* on the 8-puzzle: what a good heuristic buys.",
+        thumbnail=informed_thumbnail,
+        url_path="informed-search",
     ),
     Lesson(
         page="app_pages/local_search.py",

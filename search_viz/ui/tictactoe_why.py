@@ -251,6 +251,7 @@ def _search(setup: Setup, position: Position) -> None:
         key="ttt-why",
         reset_on=(position, shown, focus),
         figure=lambda step: tree_figure(view, step, scale=zoom),
+        prefetch=lambda step: _tree_png(position, shown, view.focus, step, zoom),
     )
 
 

@@ -1,0 +1,86 @@
+"""The sentence under each step of greedy best-first search and A*, with the numbers that decide.
+
+>>> from search_viz import Event
+>>> informed_sentence(Event("generate", "B", parent="A", g=1, h=3, value=4), "A*")
+'Put B on the frontier, a child of A: g = 1, h = 3, so f = g + h = 1 + 3 = 4.'
+>>> informed_sentence(Event("generate", "B", parent="A", g=1, h=3, value=3), "greedy")
+'Put B on the frontier, a child of A: h = 3, so f = h = 3 (greedy ignores the cost so far, g = 1).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from search_viz.events import Event, format_value
+
+Label = Callable[[Any], str]
+
+#: The two informed searches the sentences know, and how each computes f.
+F_TEXT = {"A*": "g + h", "greedy": "h"}
+#: What h counts, for the first sentence of a search.
+H_TEXT = {
+    "misplaced": "h counts the misplaced tiles",
+    "manhattan": "h sums the tiles' Manhattan distances",
+    "linear conflict": "h is Manhattan plus 2 per line conflict",
+}
+#: How each tie rule picks among nodes of equal f.
+TIE_TEXT = {"fifo": "the one put on the frontier first", "deeper": "the deepest one (largest g)"}
+
+
+def _f_sum(event: Event, algorithm: str) -> str:
+    g, h, f = (format_value(x) for x in (event.g, event.h, event.value))
+    if algorithm == "A*":
+        return f"g = {g}, h = {h}, so f = g + h = {g} + {h} = {f}"
+    return f"h = {h}, so f = h = {f} (greedy ignores the cost so far, g = {g})"
+
+
+def informed_sentence(
+    event: Event,
+    algorithm: str,
+    *,
+    label: Label = str,
+    heuristic: str = "",
+    tie: str = "fifo",
+    ties: int = 0,
+    path: Sequence[Hashable] | None = None,
+    expanded: int | None = None,
+) -> str:
+    """One sentence about an event of greedy best-first search or A* (``algorithm``).
+
+    ``heuristic`` (its name, e.g. "misplaced") says what h counts in the first sentence; ``ties``: at an expansion,
+    how many other frontier nodes had the same f (the tie rule ``tie`` chose);
+    ``path`` and ``expanded``: the answer, for the last sentence.
+
+    >>> e = Event("expand", "B", g=2, h=3, value=5)
+    >>> informed_sentence(e, "A*", ties=2)
+    'Take B off the frontier: its f = 5 is the lowest, shared with 2 more; ties go to the one put on the frontier first. Is it the goal? (g = 2, h = 3)'
+    """  # noqa: E501
+    n = label(event.node) if event.node is not None else ""
+    kind = event.kind
+    if kind == "generate":
+        if event.parent is None:
+            named = f" ({H_TEXT.get(heuristic, heuristic)})" if heuristic else ""
+            return f"Put the start {n} on the frontier: {_f_sum(event, algorithm)}{named}."
+        parent = label(event.parent)
+        return f"Put {n} on the frontier, a child of {parent}: {_f_sum(event, algorithm)}."
+    if kind == "expand":
+        f = format_value(event.value)
+        if ties:
+            more = "1 more" if ties == 1 else f"{ties} more"
+            why = f"its f = {f} is the lowest, shared with {more}; ties go to {TIE_TEXT[tie]}"
+        else:
+            why = f"its f = {f} is the lowest"
+        return (
+            f"Take {n} off the frontier: {why}. Is it the goal? "
+            f"(g = {format_value(event.g)}, h = {format_value(event.h)})"
+        )
+    if kind == "goal":
+        return f"{n} is the goal: stop. Its path cost g = {format_value(event.g)} moves."
+    if kind == "done":
+        if path:
+            moves = len(path) - 1
+            done = f" after expanding {expanded:,} nodes" if expanded is not None else ""
+            return f"Found a solution of {moves} move{'s' if moves != 1 else ''}{done}."
+        return "The frontier is empty: the goal cannot be reached."
+    return f"{kind} {n}".strip() + "."
