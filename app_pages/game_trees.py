@@ -10,6 +10,7 @@ from search_viz.ui.game_tree import (
     choose_search,
     choose_tree,
     frame_png,
+    side_by_side_stage,
     stage,
     step_figure,
 )
@@ -28,6 +29,12 @@ with link_check(), st.sidebar:
     else:
         tree, problem = choose_tree()
         search = choose_search(tree) if tree is not None else None
+        both = st.toggle(
+            "Minimax and alpha-beta side by side",
+            key="both",
+            bind="query-params",
+            help="Compare mode: both searches on this tree, driven by one player.",
+        )
 
 if mode == QUIZ:
     quiz(quiz_tree, quiz_key)
@@ -42,14 +49,17 @@ else:
             "down with the search. When **α ≥ β** at a node, its other children cannot change the "
             "result: they are pruned."
         )
-    trace = cached_trace(search)
     zoom = scale()
-    replay(
-        len(trace),
-        lambda step: stage(search, step, zoom),
-        key="game",
-        reset_on=search,
-        figure=step_figure(search),
-        prefetch=lambda step: frame_png(search, step, zoom),
-    )
+    if both:
+        n_steps, show_both = side_by_side_stage(search, zoom)
+        replay(n_steps, show_both, key="game", reset_on=(search, "both"))
+    else:
+        replay(
+            len(cached_trace(search)),
+            lambda step: stage(search, step, zoom),
+            key="game",
+            reset_on=search,
+            figure=step_figure(search),
+            prefetch=lambda step: frame_png(search, step, zoom),
+        )
     comparisons(search)

@@ -12,6 +12,7 @@ from search_viz.ui.informed import (
     figure_for,
     frame_png,
     greedy_callout,
+    side_by_side_stage,
     solution_panel,
     stage,
 )
@@ -28,6 +29,13 @@ if not presenting():  # on a projector the picture needs the room
 with link_check(), st.sidebar:
     instance = choose_instance()
     choice = choose_search()
+    both = st.toggle(
+        "Greedy and A* side by side",
+        key="both",
+        bind="query-params",
+        help="Compare mode: both searches on this instance, with this heuristic and tie rule, "
+        "driven by one player.",
+    )
 
 if not presenting():
     greedy_callout(instance, choice.heuristic)
@@ -48,14 +56,18 @@ if trace.truncated:
     )
 
 zoom = scale()
-replay(
-    len(trace),
-    lambda step: stage(instance, choice, step, zoom),
-    key="informed",
-    reset_on=(instance.key, choice),
-    figure=lambda step: figure_for(instance.start, instance.goal, choice, step),
-    prefetch=lambda step: frame_png(instance.start, instance.goal, choice, step, zoom),
-)
+if both:
+    n_steps, show_both = side_by_side_stage(instance, choice, zoom)
+    replay(n_steps, show_both, key="informed", reset_on=(instance.key, choice, "both"))
+else:
+    replay(
+        len(trace),
+        lambda step: stage(instance, choice, step, zoom),
+        key="informed",
+        reset_on=(instance.key, choice),
+        figure=lambda step: figure_for(instance.start, instance.goal, choice, step),
+        prefetch=lambda step: frame_png(instance.start, instance.goal, choice, step, zoom),
+    )
 if presenting():  # on a projector the stage comes first, the callout after it
     greedy_callout(instance, choice.heuristic)
 solution_panel(trace, choice.algorithm, zoom)

@@ -43,17 +43,18 @@ def comparisons(search: Search) -> None:
     In a page, under the player: ``comparisons(search)``.
     """
     st.subheader("Compare on this tree")
-    tabs = st.tabs(
-        ["Minimax vs alpha-beta", "Move order", "Fail-soft vs fail-hard", "A bug to spot"]
-    )
-    with tabs[0]:
-        _minimax_vs_alphabeta(search)
-    with tabs[1]:
-        _move_orders(search)
-    with tabs[2]:
-        _fail_soft_vs_hard(search)
-    with tabs[3]:
-        _the_bug(search.tree)
+    views = {
+        "Minimax vs alpha-beta": lambda: _minimax_vs_alphabeta(search),
+        "Move order": lambda: _move_orders(search),
+        "Fail-soft vs fail-hard": lambda: _fail_soft_vs_hard(search),
+        "A bug to spot": lambda: _the_bug(search.tree),
+    }
+    # Only the open tab is drawn: a closed one would still cost the browser at every step.
+    tabs = st.tabs(list(views), key="compare", on_change="rerun", bind="query-params")
+    for tab, draw in zip(tabs, views.values(), strict=True):
+        if tab.open:
+            with tab:
+                draw()
 
 
 def _minimax_vs_alphabeta(search: Search) -> None:

@@ -6,6 +6,7 @@ quiz live in ``ui/game_compare.py`` and ``ui/game_quiz.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
@@ -18,6 +19,7 @@ from search_viz.render.game_notes import game_note
 from search_viz.render.game_tree import figure_for
 from search_viz.render.game_view import search_view
 from search_viz.trace import Trace
+from search_viz.ui.compare import Side, side_by_side
 from search_viz.ui.panels import counters, note, pseudocode
 
 #: What a page lets users type in or generate.
@@ -250,3 +252,28 @@ def _code(search: Search, trace: Trace, step: int, scale: float) -> None:
     code = game_pseudocode(search.pruning, search.fail_soft, None, search.ordering)
     # the page's root font already grows in presenter mode: keep the code within its column
     pseudocode(code.text, trace.events[step].line, scale=0.85)
+
+
+# ------------------------------------------------------------- compare mode
+def side_by_side_stage(search: Search, scale: float) -> tuple[int, Callable[[int], None]]:
+    """Minimax and alpha-beta on the same tree, driven by one player (compare mode).
+
+    Returns the number of steps and the function that shows a step, for ``replay``.
+    Alpha-beta keeps the search's move order and fail-soft choice.
+    """
+    sides = []
+    for each in (search.but(algorithm="Minimax"), search.but(algorithm="Alpha-beta")):
+        sides.append(Side(each.algorithm, len(cached_trace(each)), _compact_stage(each, scale)))
+    return side_by_side(*sides)
+
+
+def _compact_stage(search: Search, scale: float) -> Callable[[int], None]:
+    """One side of the comparison: the picture, the sentence and the counters, stacked."""
+    trace = cached_trace(search)
+
+    def show(step: int) -> None:
+        st.image(frame_png(search, step, scale), width="stretch")
+        note(game_note(trace, step, search.tree, fail_soft=search.fail_soft), step, scale=scale)
+        counters(counts(search, trace, step), scale=scale)
+
+    return show

@@ -9,6 +9,7 @@ is pure (:func:`build_instance`), so tests call it directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
@@ -34,6 +35,7 @@ from search_viz.render.frontier_table import frontier_rows, ties_at_expansion
 from search_viz.render.informed_charts import compare_chart
 from search_viz.render.informed_search import InformedPicture, informed_figure
 from search_viz.render.informed_sentences import informed_sentence
+from search_viz.ui.compare import Side, side_by_side
 from search_viz.ui.informed_panels import frontier_html, greedy_callout_text, show_compare_table
 from search_viz.ui.panels import counters, note, pseudocode
 
@@ -254,17 +256,7 @@ def stage(instance: Instance, choice: SearchChoice, step: int, zoom: float) -> N
     state = trace.state(step)
     event = state.event
     rows = frontier_rows(trace, step, choice.tie)
-    sentence = informed_sentence(
-        event,
-        choice.algorithm,
-        label=compact,
-        heuristic=choice.heuristic,
-        tie=choice.tie,
-        ties=ties_at_expansion(trace, step, choice.tie),
-        path=trace.result.path,
-        expanded=trace.result.stats.get("expanded"),
-    )
-    note(sentence, step, scale=zoom)
+    note(step_sentence(trace, step, choice), step, scale=zoom)
     st.image(frame_png(start, goal, choice, step, zoom))
     code_column, numbers_column = st.columns([1, 1])
     with code_column:
@@ -279,6 +271,55 @@ def stage(instance: Instance, choice: SearchChoice, step: int, zoom: float) -> N
         just_put = event.node if event.kind == "generate" else None
         # Unscaled, like the pseudocode: presenter mode's larger root font enlarges it.
         st.html(frontier_html(rows, compact, choice.algorithm, choice.tie, just_put))
+
+
+def step_sentence(trace: sv.Trace, step: int, choice: SearchChoice) -> str:
+    """The sentence of one step of ``choice``'s search."""
+    return informed_sentence(
+        trace.events[step],
+        choice.algorithm,
+        label=compact,
+        heuristic=choice.heuristic,
+        tie=choice.tie,
+        ties=ties_at_expansion(trace, step, choice.tie),
+        path=trace.result.path,
+        expanded=trace.result.stats.get("expanded"),
+    )
+
+
+# ------------------------------------------------------------------ compare mode
+def side_by_side_stage(
+    instance: Instance, choice: SearchChoice, zoom: float
+) -> tuple[int, Callable[[int], None]]:
+    """Greedy best-first and A* on the same instance, heuristic and tie rule, one player.
+
+    Returns the number of steps and the function that shows a step, for ``replay``.
+    """
+    sides = []
+    for algorithm in ("greedy", "A*"):
+        each = SearchChoice(algorithm, choice.heuristic, choice.tie)
+        trace = cached_trace(instance.start, instance.goal, each)
+        title = "Greedy best-first: f = h" if algorithm == "greedy" else "A*: f = g + h"
+        sides.append(Side(title, len(trace), _compact_stage(instance, each, zoom)))
+    return side_by_side(*sides)
+
+
+def _compact_stage(instance: Instance, choice: SearchChoice, zoom: float) -> Callable[[int], None]:
+    """One side of the comparison: the sentence, the picture and the counters, stacked."""
+    trace = cached_trace(instance.start, instance.goal, choice)
+
+    def show(step: int) -> None:
+        event = trace.events[step]
+        note(step_sentence(trace, step, choice), step, scale=zoom)
+        st.image(frame_png(instance.start, instance.goal, choice, step, zoom), width="stretch")
+        numbers = {"expanded": trace.state(step).counts.get("expand", 0)}
+        if event.g is not None:
+            numbers.update({"g": event.g, "h": event.h, "f": event.f})
+        if step == len(trace) - 1 and trace.result.path:
+            numbers["path length"] = len(trace.result.path) - 1
+        counters(numbers, scale=zoom)
+
+    return show
 
 
 # ------------------------------------------------------------------ after the replay

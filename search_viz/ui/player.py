@@ -31,6 +31,8 @@ from search_viz.ui.export import export_dialog, share_dialog
 #: short queue bound the CPU it takes from the pages being served.
 _PREFETCHER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz-prefetch")
 _PREFETCH_QUEUE_MAX = 2
+#: How many steps ahead of the one shown the worker draws.
+PREFETCH_AHEAD = 3
 _prefetch_pending = 0
 _prefetch_lock = threading.Lock()
 
@@ -113,13 +115,15 @@ def _go(keys: _Keys, step: int, n_steps: int) -> None:
 
 
 def prefetch_next(draw: Callable[[int], object], step: int, n_steps: int) -> None:
-    """Draw step ``step + 1`` in the background, so that Forward finds it in the frame cache.
+    """Draw the next few steps in the background, so that Forward finds them in the frame cache.
 
     ``draw`` is the page's cached frame function (an ``st.cache_data`` one): calling
-    it is what fills the cache. Skipped at the end, or when the worker is behind.
+    it is what fills the cache; a frame already there costs a lookup. Skipped at
+    the end, or when the worker is behind.
     """
     global _prefetch_pending
-    if step + 1 >= n_steps:
+    ahead = range(step + 1, min(step + 1 + PREFETCH_AHEAD, n_steps))
+    if not ahead:
         return
     with _prefetch_lock:
         if _prefetch_pending >= _PREFETCH_QUEUE_MAX:
@@ -131,7 +135,8 @@ def prefetch_next(draw: Callable[[int], object], step: int, n_steps: int) -> Non
         global _prefetch_pending
         add_script_run_ctx(threading.current_thread(), context)
         try:
-            draw(step + 1)
+            for later in ahead:
+                draw(later)
         finally:
             with _prefetch_lock:
                 _prefetch_pending -= 1

@@ -1,0 +1,43 @@
+"""Compare mode: two replays of one problem driven by one player, opened from a link."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+
+
+def open_page(page: str, query: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(query)
+    at.run()
+    return at.switch_page(page).run()
+
+
+@pytest.mark.parametrize(
+    ("page", "player", "titles"),
+    [
+        ("app_pages/game_trees.py", "game", ["Minimax", "Alpha-beta"]),
+        ("app_pages/informed_search.py", "informed", ["Greedy best-first: f = h", "A*: f = g + h"]),
+    ],
+)
+def test_one_player_drives_both_searches_and_the_shorter_waits_at_its_end(page, player, titles):
+    at = open_page(page, {"both": "true"})
+    assert not at.exception
+    assert [h.value for h in at.subheader][:2] == titles
+    last = at.slider(key=f"{player}.slider").max
+    at.slider(key=f"{player}.slider").set_value(last).run()
+    assert not at.exception
+    notes = [h.value for h in at.html if "sv-note" in h.value]
+    assert len(notes) == 2
+    assert all(f"Step {last}." in n for n in notes) or any(
+        "Finished after" in c.value for c in at.caption
+    )
+
+
+def test_alphabeta_finishes_first_on_the_notes_tree():
+    at = open_page("app_pages/game_trees.py", {"both": "true"})
+    at.slider(key="game.slider").set_value(at.slider(key="game.slider").max).run()
+    finished = [c.value for c in at.caption if c.value.startswith("Finished after")]
+    assert len(finished) == 1  # alpha-beta prunes, so its replay is the shorter one
