@@ -26,7 +26,7 @@ def test_one_player_drives_both_searches_and_the_shorter_waits_at_its_end(page, 
     at = open_page(page, {"both": "true"})
     assert not at.exception
     assert [h.value for h in at.subheader][:2] == titles
-    last = at.slider(key=f"{player}.slider").max
+    last = int(at.slider(key=f"{player}.slider").max)
     at.slider(key=f"{player}.slider").set_value(last).run()
     assert not at.exception
     notes = [h.value for h in at.html if "sv-note" in h.value]
