@@ -20,6 +20,7 @@ from search_viz.ui.graph_search import (
     capped,
     choose_case,
 )
+from search_viz.ui.presenter import is_on as presenting
 
 TURNS = {"a whole layer": "layer", "one node": "node"}
 #: A page never records more events than this (a search that goes on is stopped, and says so).
@@ -100,12 +101,13 @@ def board_png(state: tuple, title: str, zoom: float) -> bytes:
 
 
 st.title("Bidirectional search")
-st.markdown(
-    "One breadth-first search goes **forward** from the start, another goes **backward** from "
-    "the goal, each with its own queue and its own parents. When a node is reached by both, "
-    "the searches touch: the path runs from the start to that node by the forward parents and "
-    "on to the goal by the backward ones. Each search only goes about half as deep."
-)
+if not presenting():  # on a projector the picture needs the room
+    st.markdown(
+        "One breadth-first search goes **forward** from the start, another goes **backward** from "
+        "the goal, each with its own queue and its own parents. When a node is reached by both, "
+        "the searches touch: the path runs from the start to that node by the forward parents and "
+        "on to the goal by the backward ones. Each search only goes about half as deep."
+    )
 
 with link_check(), st.sidebar:
     case = choose_case(
@@ -176,10 +178,10 @@ zoom = scale()
 def show(step: int) -> None:
     state = trace.state(step)
     event = state.event
+    note(bidirectional_sentence(trace, step, label=case.label), step)
     st.image(frame_png(case.kind, case.key[1], turns, step, zoom))
     words, code = st.columns([1, 1])
     with words:
-        note(bidirectional_sentence(trace, step, label=case.label), step, scale=zoom)
         expand = trace.positions("expand")
         sides = [trace.events[k].data for k in expand[expand <= step]]
         numbers = {
@@ -190,7 +192,7 @@ def show(step: int) -> None:
         }
         if event.kind == "done" and result.path:
             numbers["path length"] = len(result.path) - 1
-        counters(numbers, scale=zoom)
+        counters(numbers)
         if case.view is None and event.kind == "done" and result.path:
             st.image(board_png(result.stats["meet"], "meeting state", zoom), width=180)
     with code:

@@ -12,13 +12,15 @@ from search_viz.ui.local_search import (
     numbers_input,
     stage,
 )
+from search_viz.ui.presenter import is_on as presenting
 
 st.title("Local search: n-queens")
-st.caption(
-    "One queen per column; h(board) = its attacking pairs, 0 = solved. A move takes one queen "
-    "to another row of its column. Hill climbing only goes downhill, simulated annealing "
-    "sometimes climbs (less often as it cools), a genetic algorithm breeds boards."
-)
+if not presenting():  # on a projector the picture needs the room
+    st.caption(
+        "One queen per column; h(board) = its attacking pairs, 0 = solved. A move takes one queen "
+        "to another row of its column. Hill climbing only goes downhill, simulated annealing "
+        "sometimes climbs (less often as it cools), a genetic algorithm breeds boards."
+    )
 
 with link_check(), st.sidebar:
     st.header("Board")

@@ -28,6 +28,7 @@ from search_viz.ui.graph_search import (
     iddfs_rows,
     iddfs_table_html,
 )
+from search_viz.ui.presenter import is_on as presenting
 
 ALGORITHMS = {
     "BFS": ("queue", sv.algorithms.BFS_PSEUDOCODE),
@@ -111,11 +112,12 @@ def iteration_png(counts: tuple, final: tuple, zoom: float) -> bytes:
 
 
 st.title("Uninformed search")
-st.markdown(
-    "Search without knowing where the goal is: **BFS** takes the oldest node on the frontier "
-    "(a queue), **DFS** the newest (a stack), **DLS** is DFS that stops at a depth limit, "
-    "**IDDFS** runs DLS with limit 0, 1, 2, … and **UCS** the cheapest path so far."
-)
+if not presenting():  # on a projector the picture needs the room
+    st.markdown(
+        "Search without knowing where the goal is: **BFS** takes the oldest node on the frontier "
+        "(a queue), **DFS** the newest (a stack), **DLS** is DFS that stops at a depth limit, "
+        "**IDDFS** runs DLS with limit 0, 1, 2, … and **UCS** the cheapest path so far."
+    )
 
 with link_check(), st.sidebar:
     case = choose_case(
@@ -201,7 +203,7 @@ def show(step: int) -> None:
             limit=depth,
             start=case.problem.initial,
         )
-        note(sentence, step, scale=zoom)
+        note(sentence, step)
         # Unscaled: presenter mode's larger root font already enlarges it, and it must fit.
         pseudocode(code, event.line)
         numbers = {
@@ -217,7 +219,7 @@ def show(step: int) -> None:
             numbers["path length"] = len(result.path) - 1
             if algorithm == "UCS":
                 numbers["path cost"] = result.value
-        counters(numbers, scale=zoom)
+        counters(numbers)
     if algorithm == "IDDFS":
         rows = iddfs_rows(trace, step)
         table, chart = st.columns([3, 2])

@@ -176,7 +176,7 @@ def bidirectional_figure(
     )
     expanded = len(sides.forward_expanded) + len(sides.backward_expanded)
     axes[0].set_title(
-        f"Bidirectional BFS: {expanded} expanded "
+        f"Bidirectional BFS: {expanded} expanded\n"
         f"({len(sides.forward_expanded)} forward + {len(sides.backward_expanded)} backward)",
         fontsize=font_size("title", scale),
     )

@@ -230,25 +230,25 @@ def stage(search: Search, step: int, scale: float) -> None:
         st.image(png, width="content")
         left, right = st.columns(2, gap="medium")
         with left:
-            _sentence_and_counters(search, trace, step, scale)
+            _sentence_and_counters(search, trace, step)
         with right:
-            _code(search, trace, step, scale)
+            _code(search, trace, step)
         return
     picture, side = st.columns([3, 2], gap="medium")
     # natural size, shrunk to the column if wider: a small tree is not blown up
     picture.image(png, width="content")
     with side:
-        _sentence_and_counters(search, trace, step, scale, code=True)
+        _sentence_and_counters(search, trace, step, code=True)
 
 
-def _sentence_and_counters(search, trace, step, scale, code: bool = False) -> None:
-    note(game_note(trace, step, search.tree, fail_soft=search.fail_soft), step, scale=scale)
+def _sentence_and_counters(search, trace, step, code: bool = False) -> None:
+    note(game_note(trace, step, search.tree, fail_soft=search.fail_soft), step)
     if code:
-        _code(search, trace, step, scale)
-    counters(counts(search, trace, step), scale=scale)
+        _code(search, trace, step)
+    counters(counts(search, trace, step))
 
 
-def _code(search: Search, trace: Trace, step: int, scale: float) -> None:
+def _code(search: Search, trace: Trace, step: int) -> None:
     code = game_pseudocode(search.pruning, search.fail_soft, None, search.ordering)
     # the page's root font already grows in presenter mode: keep the code within its column
     pseudocode(code.text, trace.events[step].line, scale=0.85)
@@ -273,7 +273,7 @@ def _compact_stage(search: Search, scale: float) -> Callable[[int], None]:
 
     def show(step: int) -> None:
         st.image(frame_png(search, step, scale), width="stretch")
-        note(game_note(trace, step, search.tree, fail_soft=search.fail_soft), step, scale=scale)
-        counters(counts(search, trace, step), scale=scale)
+        note(game_note(trace, step, search.tree, fail_soft=search.fail_soft), step)
+        counters(counts(search, trace, step))
 
     return show

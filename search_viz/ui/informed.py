@@ -256,7 +256,7 @@ def stage(instance: Instance, choice: SearchChoice, step: int, zoom: float) -> N
     state = trace.state(step)
     event = state.event
     rows = frontier_rows(trace, step, choice.tie)
-    note(step_sentence(trace, step, choice), step, scale=zoom)
+    note(step_sentence(trace, step, choice), step)
     st.image(frame_png(start, goal, choice, step, zoom))
     code_column, numbers_column = st.columns([1, 1])
     with code_column:
@@ -267,7 +267,7 @@ def stage(instance: Instance, choice: SearchChoice, step: int, zoom: float) -> N
         numbers = {"expanded": state.counts.get("expand", 0), "on the frontier": len(rows)}
         if event.g is not None:
             numbers.update({"g": event.g, "h": event.h, "f": event.value})
-        counters(numbers, scale=zoom)
+        counters(numbers)
         just_put = event.node if event.kind == "generate" else None
         # Unscaled, like the pseudocode: presenter mode's larger root font enlarges it.
         st.html(frontier_html(rows, compact, choice.algorithm, choice.tie, just_put))
@@ -310,14 +310,14 @@ def _compact_stage(instance: Instance, choice: SearchChoice, zoom: float) -> Cal
 
     def show(step: int) -> None:
         event = trace.events[step]
-        note(step_sentence(trace, step, choice), step, scale=zoom)
+        note(step_sentence(trace, step, choice), step)
         st.image(frame_png(instance.start, instance.goal, choice, step, zoom), width="stretch")
         numbers = {"expanded": trace.state(step).counts.get("expand", 0)}
         if event.g is not None:
             numbers.update({"g": event.g, "h": event.h, "f": event.f})
         if step == len(trace) - 1 and trace.result.path:
             numbers["path length"] = len(trace.result.path) - 1
-        counters(numbers, scale=zoom)
+        counters(numbers)
 
     return show
 

@@ -370,9 +370,9 @@ def stage(run: Run, key: tuple, numbers: bool) -> None:
         picture, side = st.columns([1, 1])
         picture.image(board_png(n, state, algorithm, options, step, zoom, numbers), width="stretch")
         with side:
-            note(explain_local(event, algorithm, variant, run.max_pairs), step, scale=zoom)
-            pseudocode(code, event.line, scale=zoom)
-            counters(counters_at(run, step), scale=zoom)
+            note(explain_local(event, algorithm, variant, run.max_pairs), step)
+            pseudocode(code, event.line)
+            counters(counters_at(run, step))
         st.image(curves_png(n, state, algorithm, options, step, zoom), width="stretch")
         if algorithm == "genetic":
             st.image(population_png(n, state, algorithm, options, step, zoom), width="stretch")

@@ -1,7 +1,9 @@
 """The panels beside a lesson's picture: pseudocode, the current sentence, counters, legend.
 
 Each panel has a pure ``*_html`` function (tested without Streamlit) and a
-thin function that shows it. The current pseudocode line is marked three ways
+thin function that shows it. Sizes are in rem: they follow the page's font,
+which presenter mode enlarges; ``scale`` only makes one panel larger or smaller
+than the page's text (not the pictures' scale). The current pseudocode line is marked three ways
 (background, a ▶ in the gutter, bold), so it stands out on any projector.
 
 >>> "▶" in pseudocode_html("x = 1\\ny = 2", current_line=2)

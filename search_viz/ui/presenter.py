@@ -14,11 +14,24 @@ KEY = "presenter"
 #: How much presenter mode enlarges fonts in pictures.
 SCALE = 1.5
 
+# On a 1280x720 projector the picture and the sentence beside it must fit one screen:
+# no Streamlit header, little padding, a smaller title, pictures no taller than the
+# screen leaves room for, and the way out floating in the corner instead of a row.
 _CSS = """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
-[data-testid="stExpandSidebarButton"] { display: none !important; }
+[data-testid="stExpandSidebarButton"], [data-testid="stHeader"] { display: none !important; }
 html { font-size: 125% !important; }
+[data-testid="stMainBlockContainer"] {
+    padding: 0.6rem 1.2rem 1rem 1.2rem !important; max-width: 100% !important; }
+[data-testid="stMainBlockContainer"] h1 {
+    font-size: 1.5rem !important; padding: 0 0 0.2rem 0 !important; }
+button kbd { display: none !important; }
+[data-testid="stImage"] img {
+    max-height: calc(100vh - 18rem); width: auto !important; max-width: 100%;
+    object-fit: contain; }
+.st-key-presenter-leave {
+    position: fixed !important; top: 0.4rem; right: 0.8rem; z-index: 1000; width: auto !important; }
 </style>
 """
 
@@ -64,10 +77,12 @@ def presenter_controls() -> None:
     )
     if on:
         st.html(_CSS)
-        st.button(
-            "Leave presenter mode",
-            icon=":material/close_fullscreen:",
-            on_click=_set,
-            args=(False,),
-            key=f"{KEY}.leave",
-        )
+        with st.container(key="presenter-leave"):
+            st.button(
+                "Leave presenter mode",
+                icon=":material/close_fullscreen:",
+                on_click=_set,
+                args=(False,),
+                key=f"{KEY}.leave",
+                type="tertiary",
+            )

@@ -312,11 +312,11 @@ def _stage(position: Position, opponent: Opponent, view: TreeView, step: int, zo
     st.image(_tree_png(position, opponent, view.focus, step, zoom), width="content")
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        note(step_note(view, step), step, scale=zoom)
+        note(step_note(view, step), step)
     with right:
         totals = view.totals(step)
         final = view.trace.result.stats
-        counters({f"{k} (of {final[_STAT[k]]:,})": v for k, v in totals.items()}, scale=zoom)
+        counters({f"{k} (of {final[_STAT[k]]:,})": v for k, v in totals.items()})
 
 
 _STAT = {"nodes entered": "nodes", "leaves evaluated": "evaluated", "children pruned": "pruned"}

@@ -58,3 +58,33 @@ def test_presenter_mode_hides_the_sidebar_and_puts_itself_in_the_link(page, app_
     page.locator('[data-testid="stSidebar"]').wait_for(state="visible")
     assert "present=1" not in page.url
     assert page.console_errors == []
+
+
+# The sentence and the picture nearest to it (above it or beside it): their boxes.
+_STAGE_BOXES = """() => {
+  const note = document.querySelector('.sv-note');
+  if (!note) return null;
+  const n = note.getBoundingClientRect();
+  let best = null, gap = Infinity;
+  for (const img of document.querySelectorAll('[data-testid="stImage"] img')) {
+    const r = img.getBoundingClientRect();
+    const d = r.bottom < n.top ? n.top - r.bottom : (r.top > n.bottom ? r.top - n.bottom : 0);
+    if (d < gap) { gap = d; best = r; }
+  }
+  return {top: Math.min(n.top, best.top), bottom: Math.max(n.bottom, best.bottom)};
+}"""
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.url_path for lesson in LESSONS])
+def test_presenter_mode_keeps_picture_and_sentence_on_one_projector_screen(page, app_url, lesson):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{app_url}/{lesson.url_path}?present=1&step=5")
+    wait_until_drawn(page)
+    box = page.evaluate(_STAGE_BOXES)
+    assert box is not None, "no sentence on the page"
+    assert box["bottom"] - box["top"] <= 720  # one screen holds both
+    if lesson.url_path != "tictactoe":  # its replay sits below the game board, by design
+        assert box["top"] >= 0
+        assert box["bottom"] <= 720  # and it is the first screen
+    page.screenshot(path=str(ARTIFACTS / f"{lesson.url_path}-presenter-1280x720.png"))
+    assert page.console_errors == []
