@@ -15,16 +15,19 @@ picture reads the same whatever the tree's size (up to what fits).
 >>> tree = GameTree.from_leaves([2, 3, 5, 9, 0, 1, 7, 5], branching=2)
 >>> fig = figure_for(tree, Trace.record(alphabeta(tree)), 14)
 >>> len(fig.legends), round(float(fig.get_figwidth()), 1)
-(1, 6.6)
+(1, 6.8)
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.transforms import offset_copy
@@ -33,7 +36,7 @@ from search_viz.algorithms.adversarial import alphabeta
 from search_viz.events import format_value
 from search_viz.problems.game import MAX
 from search_viz.problems.game_tree import GameTree, Node
-from search_viz.render.figure import legend_handle
+from search_viz.render.figure import StampedLegend, legend_handle
 from search_viz.render.game_view import (
     SearchView,
     cut_caption,
@@ -183,11 +186,17 @@ def figure_for(
     width = g.spacing * (n_leaves + 0.8) + 0.3
     kind = "compact" if compact else ("search" if view else "quiz" if quiz_marked else "plain")
     entries = legend_entries(kind)
-    columns = len(entries) if compact else max(2, min(5, int(width / (2.0 * scale))))
+    # at most three rows: a tall legend would shrink the tree where the height is capped
+    fitting = max(2, math.ceil(len(entries) / 3), int(width / (2.0 * scale)))
+    columns = len(entries) if compact else min(5, fitting)
     legend_height = 0.1 + 0.24 * scale * math.ceil(len(entries) / columns)
 
-    fig = Figure(figsize=(width, axes_height + legend_height), layout="constrained")
-    ax = fig.add_subplot()
+    # Laid out by arithmetic, not by a layout engine: constrained layout measured every
+    # text twice and cost a third of each step's drawing (benchmarks/README.md, latency).
+    height = axes_height + legend_height
+    fig = Figure(figsize=(width, height))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.0, legend_height / height, 1.0, axes_height / height))
     ax.set_axis_off()
     ax.set_xlim(-0.4 - g.across(0.15), n_leaves - 0.6 + g.across(0.15))
     ax.set_ylim(-tree.depth - g.up(below), g.up(top))
@@ -206,16 +215,130 @@ def figure_for(
             _draw_captions(ax, tree, pos, view, g)
     if title:
         ax.set_title(title, fontsize=font_size("title", scale), loc="left")
-    fig.legend(
-        handles=[legend_handle(style) for style in entries],
-        loc="outside lower center",
+    fontsize = font_size("legend", scale) * (0.85 if compact else 1.0)
+    legend = StampedLegend.add(
+        fig,
+        [legend_handle(style) for style in entries],
+        look=(kind, columns, fontsize),
         ncols=columns,
-        fontsize=font_size("legend", scale) * (0.85 if compact else 1.0),
+        fontsize=fontsize,
         frameon=False,
         handletextpad=0.4,
         columnspacing=1.1,
     )
+    _make_room(fig, ax, legend, _widest_texts(ax, tree, pos, trace, g))
     return fig
+
+
+def _make_room(fig: Figure, ax: Axes, legend: StampedLegend, reach: list, pad=0.06) -> None:
+    """Widen or heighten the figure where a text or the legend would stick out of it.
+
+    ``reach`` are the window extents (pixels) of the widest texts any step of the
+    replay may draw near an edge, so that every frame of a replay has the same size.
+    The axes keep their inches per data unit (the geometry is in inches), so the tree
+    is not squeezed: only white space is added, on the side that needs it.
+    """
+    renderer = fig.canvas.get_renderer()
+    width, height = fig.get_size_inches()
+    boxes = list(reach)
+    if ax.get_title(loc="left"):
+        boxes.append(ax._left_title.get_window_extent(renderer))
+    x0, x1, y0, y1 = (b / fig.dpi for b in _union(boxes)) if boxes else (pad, 0, pad, 0)
+    spare = max(0.0, legend.size_inches(fig.dpi)[0] + 2 * pad - width) / 2
+    left = max(spare, pad - x0)
+    right = max(spare, x1 - width + pad)
+    bottom = max(0.0, pad / 2 - y0)
+    top = max(0.0, y1 - height + pad)
+    if not (left > 0 or right > 0 or bottom > 0 or top > 0):
+        return
+    ax_x, ax_y, ax_w, ax_h = ax.get_position().bounds
+    new_width, new_height = width + left + right, height + bottom + top
+    fig.set_size_inches(new_width, new_height)
+    ax.set_position(
+        ((ax_x * width + left) / new_width, (ax_y * height + bottom) / new_height,
+         ax_w * width / new_width, ax_h * height / new_height)
+    )  # fmt: skip
+    # centred under the tree, where it was
+    legend.set_bbox_to_anchor(((left + width / 2) / new_width, bottom / new_height))
+
+
+def _widest_texts(ax: Axes, tree: GameTree, pos, trace: Trace | None, g: Geometry) -> list:
+    """The extents of every text near an edge, and of the widest any other step may draw."""
+    renderer = ax.figure.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.texts if _near_an_edge(t, ax.figure)]
+    if trace is not None and len(trace) and g.value >= MIN_READABLE_POINTS:
+        key = (tree, g, tuple(ax.figure.get_size_inches()))
+        known = _PHANTOMS.setdefault(trace, {})
+        if key not in known:
+            known[key] = _phantom_extents(ax, tree, pos, trace, g)
+        boxes += known[key]
+    return boxes
+
+
+#: Per trace, the extents of the widest texts its replay may draw near an edge.
+_PHANTOMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _phantom_extents(ax: Axes, tree: GameTree, pos, trace: Trace, g: Geometry) -> list:
+    """The widest window, backed-up value and value going up at every node near an edge,
+    and every cut's caption.
+
+    Drawn with the functions that draw the real ones, measured, and taken away again.
+    """
+    drawn = len(ax.texts)
+    last = search_view(trace, len(trace) - 1, tree)
+    widest = max((tree.value(leaf) for leaf in tree.leaves()), key=lambda v: len(format_value(v)))
+    near = [node for node in tree.nodes if _near_a_side(ax, pos[node], inches=2.5)]
+    inner = [node for node in near if not tree.is_leaf(node)]
+    partial = dict.fromkeys(inner, widest)
+    # the same values drawn as decided (compact) or as a dashed "≥ v" (minimax's partial)
+    _draw_values(ax, tree, pos, SearchView(0, last.event, decided=partial), g)
+    _draw_values(ax, tree, pos, SearchView(0, last.event, partial=partial), g)
+    if not g.compact:  # windows, captions and values going up are not drawn small
+        for window in itertools.product((-math.inf, widest), (math.inf, widest)):
+            windows = dict.fromkeys(inner, window)
+            _draw_windows(ax, tree, pos, SearchView(0, last.event, open=inner, windows=windows), g)
+        for node in near:
+            if node != tree.root:
+                _value_going_up(ax, pos[node[:-1]], pos[node], widest, g)
+        pruning = last.event._replace(kind="prune")  # a fresh cut's caption is bold: wider
+        for cut in last.cuts:
+            _draw_captions(ax, tree, pos, SearchView(0, pruning, cuts=[cut]), g)
+    phantoms = ax.texts[drawn:]
+    renderer = ax.figure.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in phantoms if _near_an_edge(t, ax.figure)]
+    for text in phantoms:
+        text.remove()
+    return boxes
+
+
+def _near_a_side(ax: Axes, xy, inches: float) -> bool:
+    """Whether the point (data units) lies within ``inches`` of the figure's left or right."""
+    x = ax.transData.transform(xy)[0] / ax.figure.dpi
+    return x < inches or x > ax.figure.get_figwidth() - inches
+
+
+def _near_an_edge(text, fig: Figure) -> bool:
+    """Whether the text might reach past the figure's edge (no glyph is wider than 1 em)."""
+    content = text.get_text()
+    if not content:
+        return False
+    lines = content.split("\n")
+    em = text.get_fontsize() * fig.dpi / 72  # pixels
+    reach_x = (max(map(len, lines)) + 1) * em
+    reach_y = (len(lines) + 1) * 1.3 * em
+    x, y = text.get_transform().transform(text.get_position())
+    w, h = fig.bbox.width, fig.bbox.height
+    return x < reach_x or x > w - reach_x or y < reach_y or y > h - reach_y
+
+
+def _union(boxes) -> tuple[float, float, float, float]:
+    return (
+        min(b.x0 for b in boxes),
+        max(b.x1 for b in boxes),
+        min(b.y0 for b in boxes),
+        max(b.y1 for b in boxes),
+    )
 
 
 # ------------------------------------------------------------------- the edges
