@@ -43,12 +43,26 @@ def outside(fig: Figure) -> list[str]:
     return found
 
 
+def overlapping_captions(fig: Figure) -> list[tuple[str, str]]:
+    """Pairs of cut captions whose boxes overlap."""
+    renderer = fig.canvas.get_renderer()
+    captions = [t for t in fig.axes[0].texts if "cannot matter" in t.get_text()]
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in captions]
+    return [(a, b) for i, (a, box) in enumerate(boxes) for b, other in boxes[i + 1 :]
+            if box.overlaps(other)]  # fmt: skip
+
+
 def check_replay(tree: GameTree, algorithm, steps=None, **options) -> None:
     trace = Trace.record(algorithm(tree))
     sizes = set()
     for step in steps if steps is not None else range(len(trace)):
         fig = figure_for(tree, trace, step, **options)
         assert not outside(fig), f"step {step}: cut off at the edge: {outside(fig)}"
+        assert not overlapping_captions(fig), f"step {step}: {overlapping_captions(fig)}"
+        if trace.events[step].kind == "prune" and not options.get("compact"):
+            latest = [t for t in fig.axes[0].texts if t.get_fontweight() == "bold"
+                      and "cannot matter" in t.get_text()]  # fmt: skip
+            assert latest, f"step {step}: the cut just made has no caption"
         sizes.add(tuple(fig.get_size_inches().round(3)))
     assert len(sizes) == 1, f"the picture changes size during the replay: {sizes}"
 
@@ -82,6 +96,11 @@ def test_random_trees_fit_their_picture_at_every_sampled_step(
     n = len(Trace.record(algorithm(tree)))
     steps = sorted({0, n - 1, *np.random.default_rng(seed).integers(0, n, 4).tolist()})
     check_replay(tree, algorithm, steps=steps, compact=compact)
+
+
+def test_neighbouring_cuts_do_not_write_over_each_other():
+    # three cuts side by side at the end (L and M are neighbours): once overlapped
+    check_replay(GameTree.random(3, 3, 0, 9, seed=7), alphabeta)
 
 
 def test_compact_and_quiz_pictures_fit():

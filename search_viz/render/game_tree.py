@@ -164,7 +164,6 @@ def figure_for(
     compact: bool = False,
     quiz_marked: frozenset = frozenset(),
     quiz_marks: Mapping[Node, str] | None = None,
-    title: str | None = None,
 ) -> Figure:
     """The tree at ``step`` of ``trace`` (the last step if None; no trace: the bare tree).
 
@@ -213,8 +212,6 @@ def figure_for(
         if not compact:
             _draw_windows(ax, tree, pos, view, g)
             _draw_captions(ax, tree, pos, view, g)
-    if title:
-        ax.set_title(title, fontsize=font_size("title", scale), loc="left")
     fontsize = font_size("legend", scale) * (0.85 if compact else 1.0)
     legend = StampedLegend.add(
         fig,
@@ -238,12 +235,8 @@ def _make_room(fig: Figure, ax: Axes, legend: StampedLegend, reach: list, pad=0.
     The axes keep their inches per data unit (the geometry is in inches), so the tree
     is not squeezed: only white space is added, on the side that needs it.
     """
-    renderer = fig.canvas.get_renderer()
     width, height = fig.get_size_inches()
-    boxes = list(reach)
-    if ax.get_title(loc="left"):
-        boxes.append(ax._left_title.get_window_extent(renderer))
-    x0, x1, y0, y1 = (b / fig.dpi for b in _union(boxes)) if boxes else (pad, 0, pad, 0)
+    x0, x1, y0, y1 = (b / fig.dpi for b in _union(reach)) if reach else (pad, 0, pad, 0)
     spare = max(0.0, legend.size_inches(fig.dpi)[0] + 2 * pad - width) / 2
     left = max(spare, pad - x0)
     right = max(spare, x1 - width + pad)
@@ -547,7 +540,8 @@ def _draw_windows(ax, tree, pos, view, g: Geometry) -> None:
 
 
 def _draw_captions(ax, tree, pos, view, g: Geometry) -> None:
-    """Each cut's reason under its pruned leaves; with many cuts, only the latest one."""
+    """Each cut's reason under its pruned leaves, the latest first; an older caption that
+    would overlap one already written is left out (with many cuts, only the latest)."""
     cuts = view.cuts
     if not cuts:
         return
@@ -555,15 +549,25 @@ def _draw_captions(ax, tree, pos, view, g: Geometry) -> None:
         cuts = cuts[-1:]
     fresh = view.cuts[-1] if view.event.kind == "prune" else None
     labels = letters(tree)
-    for cut in cuts:
+    fontsize = g.small * 0.95
+    taken: list[tuple[float, float]] = []  # the x-spans (data units) already written
+    for cut in reversed(cuts):
         xs = [pos[leaf][0] for child in cut.children for leaf in tree.leaves_under(child)]
+        centre = (min(xs) + max(xs)) / 2
+        text = cut_caption(tree, cut, labels)
+        # a generous estimate of the width: 0.6 em per character, bold or not
+        half = g.across(max(map(len, text.split("\n"))) * 0.6 * fontsize / 72) / 2
+        span = (centre - half, centre + half)
+        if any(span[0] < right and left < span[1] for left, right in taken):
+            continue
+        taken.append(span)
         ax.text(
-            (min(xs) + max(xs)) / 2,
+            centre,
             -tree.depth - g.up(0.62),
-            cut_caption(tree, cut, labels),
+            text,
             ha="center",
             va="top",
-            fontsize=g.small * 0.95,
+            fontsize=fontsize,
             color=VERMILLION if cut == fresh else DARK_GREY,
             fontweight="bold" if cut == fresh else "normal",
             linespacing=1.15,
