@@ -9,10 +9,12 @@ benchmarks/README.md, "Stepping latency").
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
+import streamlit.components.v1 as components
 from matplotlib.figure import Figure
 
 from search_viz.render.animation import MAX_FRAMES, gif_bytes
@@ -53,8 +55,50 @@ def share_link() -> None:
     if link is None:
         st.caption("The link appears here in a browser.")
         return
-    st.caption("Copy this link: it reopens this step, with this problem and these options.")
+    st.caption("This link reopens this step, with this problem and these options.")
     st.code(link, language=None, wrap_lines=True)
+    copy_button(link)
+
+
+#: The copy button's page: a button like Streamlit's, and the few lines of JavaScript
+#: that put the text on the clipboard (Streamlit has no element that does).
+_COPY_BUTTON = """
+<button id="copy" type="button">Copy link</button>
+<style>
+  body { margin: 0; font-family: "Source Sans Pro", "Source Sans 3", sans-serif; }
+  #copy { font: inherit; font-size: 1rem; padding: 0.3rem 0.9rem; cursor: pointer;
+          border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem; background: white; }
+  #copy:hover { border-color: #ff4b4b; color: #ff4b4b; }
+</style>
+<script>
+  const text = __TEXT__;
+  const button = document.getElementById("copy");
+  function fallback() {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(text); } catch (error) { fallback(); }
+    button.textContent = "Copied ✓";
+    setTimeout(() => { button.textContent = "Copy link"; }, 1500);
+  });
+</script>
+"""
+
+
+def copy_button(text: str) -> None:
+    """A "Copy link" button that puts ``text`` on the clipboard.
+
+    >>> "Copy link" in _COPY_BUTTON
+    True
+    """
+    # JSON is a JavaScript string literal; "</" is escaped so the text cannot end the script
+    literal = json.dumps(text).replace("</", "<\\/")
+    components.html(_COPY_BUTTON.replace("__TEXT__", literal), height=42)
 
 
 def export_panel(

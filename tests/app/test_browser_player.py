@@ -38,6 +38,21 @@ def test_a_shared_link_reopens_the_same_problem_and_step(page, player_url):
     assert page.console_errors == []
 
 
+def test_copy_link_puts_the_link_on_the_clipboard(page, player_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{player_url}/?goal=E&step=4")
+    wait_until_drawn(page)
+    page.get_by_role("button", name="Share").click()
+    link = page.locator('[data-testid="stCode"]').inner_text().strip()
+    copy = page.frame_locator('[data-testid="stDialog"] iframe').get_by_role("button")
+    copy.filter(has_text="Copy link").click()
+    copy.filter(has_text="Copied").wait_for(timeout=5_000)
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.goto(page.evaluate("navigator.clipboard.readText()"))
+    wait_until_drawn(page)
+    assert shown_step(page) == 4
+
+
 def test_arrow_keys_step_and_space_plays(page, player_url):
     page.goto(f"{player_url}/?step=2")
     wait_until_drawn(page)
