@@ -4,6 +4,7 @@ Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.app.test_browser import wait_until_drawn
 from tests.conftest import ARTIFACTS
@@ -48,7 +49,10 @@ def test_the_detour_button_opens_the_instance_where_greedy_goes_astray(page, app
     page.get_by_text("The 8-puzzle from 712/483/6_5 to 123/8_4/765.").wait_for()
     wait_until_drawn(page)
     assert "instance=" in page.url
-    page.get_by_role("button", name="Last").click()
+    # while the new instance's page replaces the old one, both players can be on screen
+    last = page.get_by_role("button", name="Last")
+    expect(last).to_have_count(1, timeout=15_000)
+    last.click()
     page.get_by_text("Found a solution of 15 moves").wait_for()
     page.get_by_role("tab", name="Animation").click()
     page.get_by_text("The solution played move by move").wait_for()

@@ -4,6 +4,7 @@ Screenshots land in tests/artifacts/tictactoe-*.png for a person to look at.
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.app.test_browser import wait_until_drawn
 from tests.conftest import ARTIFACTS
@@ -56,7 +57,9 @@ def test_the_why_tree_replays_and_opens_a_node(page, app_url):
     ).click()
     page.get_by_role("option", name="O top middle", exact=True).click()
     page.get_by_text("Shown: O top middle").wait_for()
-    page.get_by_role("button", name="Last").click()
+    last = page.get_by_role("button", name="Last")
+    expect(last).to_have_count(1, timeout=15_000)  # the rerun's old player may linger a moment
+    last.click()
     page.get_by_text("Done: the position is worth").wait_for()
     wait_until_drawn(page)
     page.locator('[data-testid="stImage"]').nth(1).scroll_into_view_if_needed()
