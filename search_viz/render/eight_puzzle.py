@@ -20,7 +20,7 @@ from search_viz.render.search_tree import SearchTree
 from search_viz.render.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, STATUS, font_size
 from search_viz.trace import State
 
-_TILE = "#FFF5D6"  # a pale tile colour that keeps black digits readable
+TILE_COLOUR = "#FFF5D6"  # a pale tile colour that keeps black digits readable
 _TREE_STATUSES = ("frontier", "explored", "cutoff", "current", "goal", "path")
 
 
@@ -46,7 +46,7 @@ def draw_board(
                 (x, y),
                 cell,
                 cell,
-                facecolor=_TILE if tile else LIGHT_GREY,
+                facecolor=TILE_COLOUR if tile else LIGHT_GREY,
                 edgecolor=edgecolor,
                 linewidth=1.2,
                 hatch=None if tile else "..",

@@ -50,17 +50,17 @@ from search_viz.render.style import (
     GREY,
     LIGHT_GREY,
     OKABE_ITO,
+    ORANGE,
+    PV_COLOUR,
     STATUS,
     WHITE,
+    WINDOW_FILL,
     Style,
     font_size,
 )
 from search_viz.trace import Trace
 
-ORANGE = OKABE_ITO["orange"]
 VERMILLION = OKABE_ITO["vermillion"]
-PV_COLOUR = OKABE_ITO["bluish green"]
-WINDOW_FILL = "#FFF3B0"
 
 #: How the quiz marks each leaf after "Check": symbol and colour.
 QUIZ_MARKS: dict[str, tuple[str, str]] = {

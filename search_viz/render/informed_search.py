@@ -31,7 +31,7 @@ from search_viz.algorithms.informed import astar
 from search_viz.events import Event, format_value
 from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START, EightPuzzle
 from search_viz.problems.puzzle_heuristics import contributions
-from search_viz.render.eight_puzzle import draw_board
+from search_viz.render.eight_puzzle import TILE_COLOUR, draw_board
 from search_viz.render.figure import add_legend
 from search_viz.render.search_tree import SearchTree, TreeId
 from search_viz.render.style import (
@@ -45,7 +45,6 @@ from search_viz.render.style import (
 )
 from search_viz.trace import Trace
 
-_TILE = "#FFF5D6"
 _ORDER = ("frontier", "explored", "path", "goal", "current")
 #: The widest and the deepest tree drawn as boards.
 BOARD_LEAVES, BOARD_DEPTH = 14, 7
@@ -249,7 +248,7 @@ def _draw_boards(ax: Axes, picture: InformedPicture, shown: dict, scale: float) 
             row, col = divmod(i, 3)
             cx, cy = left + col * cell, bottom + (2 - row) * cell
             cells.append([(cx, cy), (cx + cell, cy), (cx + cell, cy + cell), (cx, cy + cell)])
-            faces.append(_TILE if tile else LIGHT_GREY)
+            faces.append(TILE_COLOUR if tile else LIGHT_GREY)
             if tile:
                 ax.text(
                     cx + cell / 2,

@@ -191,108 +191,96 @@ def _chance_panel(ax: Axes, story: Story, scale: float) -> None:
     with np.errstate(divide="ignore", over="ignore"):
         reference = np.exp(-1 / t[shown])
     ax.plot(x[shown], reference, color=DARK_GREY, linestyle="--", linewidth=1.4)
-    accepted, rejected = STATUS["accepted"], STATUS["rejected"]
-    ax.plot(
-        story.decisions[turned_down],
-        story.chances[turned_down],
-        ls="none",
-        marker="x",
-        markersize=5,
-        color=rejected.color,
-        markeredgewidth=1.3,
-        alpha=0.8,
-    )
-    ax.plot(
-        story.decisions[taken],
-        story.chances[taken],
-        ls="none",
-        marker="o",
-        markersize=5,
-        color=accepted.color,
-        markeredgecolor="black",
-        markeredgewidth=0.4,
-        alpha=0.9,
+    _plot_decisions(
+        ax,
+        story.decisions,
+        story.chances,
+        taken,
+        turned_down,
+        size=5,
+        cross_width=1.3,
+        alphas=(0.8, 0.9),
     )
     ax.set_ylim(-0.05, 1.12)
     _style_axes(ax, "chance to take\na worse move", scale)
-    _legend(
-        ax,
-        [
-            Line2D(
-                [],
-                [],
-                ls="none",
-                marker="o",
-                color=accepted.color,
-                markeredgecolor="black",
-                label=f"worse move taken ({int(np.sum(taken))} in all)",
-            ),
-            Line2D(
-                [],
-                [],
-                ls="none",
-                marker="x",
-                color=rejected.color,
-                markeredgewidth=1.5,
-                label=f"worse move rejected ({int(np.sum(turned_down))})",
-            ),
-            Line2D([], [], color=DARK_GREY, linestyle="--", label="e^(−1/T): chance if Δ = 1"),
-        ],
-        scale,
+    handles = _decision_handles(
+        f"worse move taken ({int(np.sum(taken))} in all)",
+        f"worse move rejected ({int(np.sum(turned_down))})",
     )
+    reference_handle = Line2D(
+        [], [], color=DARK_GREY, linestyle="--", label="e^(−1/T): chance if Δ = 1"
+    )
+    _legend(ax, [*handles, reference_handle], scale)
 
 
 def _delta_panel(ax: Axes, story: Story, scale: float) -> None:
-    accepted, rejected = STATUS["accepted"], STATUS["rejected"]
     taken = story.accepted
     ax.axhline(0, color=GREY, linewidth=1)
-    ax.plot(
-        story.decisions[~taken],
-        story.deltas[~taken],
-        ls="none",
-        marker="x",
-        markersize=6,
-        color=rejected.color,
-        markeredgewidth=1.5,
-    )
-    ax.plot(
-        story.decisions[taken],
-        story.deltas[taken],
-        ls="none",
-        marker="o",
-        markersize=6,
-        color=accepted.color,
-        markeredgecolor="black",
-        markeredgewidth=0.4,
-    )
+    _plot_decisions(ax, story.decisions, story.deltas, taken, ~taken, size=6, cross_width=1.5)
     if len(story.deltas):
         low, high = float(story.deltas.min()), float(story.deltas.max())
         ax.set_ylim(min(low, -1) - 0.6, max(high, 1) * 1.5 + 0.6)
     _style_axes(ax, "Δ of each move\ntried (< 0: better)", scale)
-    _legend(
-        ax,
-        [
-            Line2D(
-                [],
-                [],
-                ls="none",
-                marker="o",
-                color=accepted.color,
-                markeredgecolor="black",
-                label="taken (never worse)",
-            ),
-            Line2D(
-                [],
-                [],
-                ls="none",
-                marker="x",
-                color=rejected.color,
-                markeredgewidth=1.5,
-                label="rejected",
-            ),
-        ],
-        scale,
+    _legend(ax, _decision_handles("taken (never worse)", "rejected"), scale)
+
+
+def _plot_decisions(
+    ax: Axes,
+    x,
+    y,
+    taken,
+    turned_down,
+    *,
+    size: float,
+    cross_width: float,
+    alphas: tuple = (None, None),
+) -> None:
+    """The moves turned down as crosses, the moves taken as dots (the legend's markers)."""
+    ax.plot(
+        x[turned_down],
+        y[turned_down],
+        ls="none",
+        marker="x",
+        markersize=size,
+        color=STATUS["rejected"].color,
+        markeredgewidth=cross_width,
+        alpha=alphas[0],
     )
+    ax.plot(
+        x[taken],
+        y[taken],
+        ls="none",
+        marker="o",
+        markersize=size,
+        color=STATUS["accepted"].color,
+        markeredgecolor="black",
+        markeredgewidth=0.4,
+        alpha=alphas[1],
+    )
+
+
+def _decision_handles(taken: str, rejected: str) -> list[Line2D]:
+    """Legend entries for :func:`_plot_decisions`'s dots and crosses."""
+    return [
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="o",
+            color=STATUS["accepted"].color,
+            markeredgecolor="black",
+            label=taken,
+        ),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="x",
+            color=STATUS["rejected"].color,
+            markeredgewidth=1.5,
+            label=rejected,
+        ),
+    ]
 
 
 def _fitness_panel(ax: Axes, run: Run, scale: float) -> np.ndarray:

@@ -31,6 +31,12 @@ LIGHT_GREY = "#EEEEEE"
 DARK_GREY = "#555555"
 WHITE = "#FFFFFF"
 
+#: The game-tree pictures (game trees, tic-tac-toe): the edge being explored, the
+#: principal variation, and the fill of an [α, β] window.
+ORANGE = OKABE_ITO["orange"]
+PV_COLOUR = OKABE_ITO["bluish green"]
+WINDOW_FILL = "#FFF3B0"
+
 
 @dataclass(frozen=True)
 class Style:

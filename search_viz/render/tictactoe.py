@@ -107,34 +107,16 @@ def draw_board(
     ['X', 'O', 'X']
     """
     half = size / 2
-    ax.add_artist(
-        Rectangle((x - half, y - half), size, size, facecolor=fill, edgecolor="none", zorder=zorder)
-    )
+
+    def square(**style) -> None:  # the whole board's square, in one layer of the look
+        ax.add_artist(Rectangle((x - half, y - half), size, size, **style))
+
+    square(facecolor=fill, edgecolor="none", zorder=zorder)
     if hatch:  # pale hatching, so that the marks stay readable on it
-        ax.add_artist(
-            Rectangle(
-                (x - half, y - half),
-                size,
-                size,
-                facecolor="none",
-                edgecolor=HATCH_COLOUR,
-                linewidth=0,
-                hatch=hatch,
-                zorder=zorder + 0.05,
-            )
-        )
-    ax.add_artist(
-        Rectangle(
-            (x - half, y - half),
-            size,
-            size,
-            facecolor="none",
-            edgecolor=frame,
-            linewidth=frame_width,
-            linestyle=frame_style,
-            zorder=zorder + 0.5,
-        )
-    )
+        square(facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0, hatch=hatch,
+               zorder=zorder + 0.05)  # fmt: skip
+    square(facecolor="none", edgecolor=frame, linewidth=frame_width, linestyle=frame_style,
+           zorder=zorder + 0.5)  # fmt: skip
     if new is not None:
         cx, cy = cell_centre(new, x, y, size)
         third = size / 3

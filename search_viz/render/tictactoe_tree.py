@@ -40,9 +40,11 @@ from search_viz.render.style import (
     DARK_GREY,
     GREY,
     LIGHT_GREY,
-    OKABE_ITO,
+    ORANGE,
+    PV_COLOUR,
     STATUS,
     WHITE,
+    WINDOW_FILL,
     Style,
     font_size,
 )
@@ -50,9 +52,6 @@ from search_viz.render.tictactoe import MARK_COLOUR, draw_board, inch_axes
 from search_viz.render.tictactoe_notes import node_name
 from search_viz.render.tictactoe_view import Node, TreeView
 
-ORANGE = OKABE_ITO["orange"]
-PV_COLOUR = OKABE_ITO["bluish green"]
-WINDOW_FILL = "#FFF3B0"
 MAX_FILL, MIN_FILL = STATUS["max"].color, STATUS["min"].color
 LEAF_FILL = STATUS["evaluated"].color
 PRUNED_HATCH = "///"

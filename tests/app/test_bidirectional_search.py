@@ -1,18 +1,15 @@
 """The Bidirectional search page, driven through AppTest."""
 
-from pathlib import Path
-
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+from tests.app import pages
+from tests.app.pages import html_text
+
 PAGE = "app_pages/bidirectional_search.py"
 
 
 def open_page(query: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.query_params.update(query or {})
-    at.run()
-    at.switch_page(PAGE).run()
+    at = pages.open_page(PAGE, query, timeout=90)
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -23,10 +20,6 @@ def go_to(at: AppTest, step: int) -> AppTest:
 
 def last(at: AppTest) -> AppTest:
     return at.button(key="bidirectional.last").click().run()
-
-
-def html_text(at: AppTest) -> str:
-    return " ".join(h.value for h in at.html)
 
 
 def markdown_text(at: AppTest) -> str:

@@ -35,15 +35,25 @@ def wait_until_drawn(page, timeout: float = 90_000) -> None:
     )
 
 
+def shoot(page, name: str) -> None:
+    """Save the page's main area as tests/artifacts/<name>.png, for a person to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator('[data-testid="stMain"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def assert_clean(page) -> None:
+    """No Streamlit exception box on the page, no error in the browser's console."""
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.console_errors == []
+
+
 @pytest.mark.parametrize(("name", "path"), PAGES, ids=[name for name, _ in PAGES])
 def test_page_draws_without_errors(page, app_url, name, path):
     page.goto(f"{app_url}/{path}")
     wait_until_drawn(page)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator('[data-testid="stMain"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    assert page.locator('[data-testid="stException"]').count() == 0
+    shoot(page, name)
+    assert_clean(page)
     assert page.locator('[data-testid="stAlertContentError"]').count() == 0
-    assert page.console_errors == []
 
 
 def test_presenter_mode_hides_the_sidebar_and_puts_itself_in_the_link(page, app_url):

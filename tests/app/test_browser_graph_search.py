@@ -5,8 +5,7 @@ Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 
 import pytest
 
-from tests.app.test_browser import wait_until_drawn
-from tests.conftest import ARTIFACTS
+from tests.app.test_browser import assert_clean, shoot, wait_until_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -15,13 +14,6 @@ def open_lesson(page, app_url: str, path: str) -> None:
     """Open a lesson by its own URL (its url_path is its file's name, see ui/lessons.py)."""
     page.goto(f"{app_url}/{path}")
     wait_until_drawn(page)
-
-
-def shoot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator('[data-testid="stMain"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert page.console_errors == []
 
 
 def test_uninformed_search_steps_with_the_keys_and_ends_with_the_notes_answer(page, app_url):
@@ -40,6 +32,7 @@ def test_uninformed_search_steps_with_the_keys_and_ends_with_the_notes_answer(pa
     assert page.get_by_text("A B E I F J K O P C G L R", exact=True).count() == 1
     wait_until_drawn(page)
     shoot(page, "uninformed-search-end")
+    assert_clean(page)
 
 
 def test_bidirectional_search_on_the_8_puzzle_at_a_projector_size(page, app_url):
@@ -49,3 +42,4 @@ def test_bidirectional_search_on_the_8_puzzle_at_a_projector_size(page, app_url)
     page.get_by_text("(31 steps)", exact=False).first.wait_for()
     wait_until_drawn(page)
     shoot(page, "bidirectional-search-8-puzzle-end")
+    assert_clean(page)

@@ -1,18 +1,13 @@
 """Compare mode: two replays of one problem driven by one player, opened from a link."""
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+from tests.app import pages
 
 
 def open_page(page: str, query: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(query)
-    at.run()
-    return at.switch_page(page).run()
+    return pages.open_page(page, query, timeout=120)
 
 
 @pytest.mark.parametrize(

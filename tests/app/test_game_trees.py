@@ -1,7 +1,6 @@
 """The game-trees page through AppTest: every example, the lecture answers, bad input, the quiz."""
 
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -9,21 +8,15 @@ from streamlit.testing.v1 import AppTest
 from search_viz import Trace, alphabeta
 from search_viz.problems.game_tree import EXAMPLES
 from search_viz.ui.game_quiz import SHAPES, grade, quiz_tree
+from tests.app import pages
+from tests.app.pages import html_text
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGE = "app_pages/game_trees.py"
 FIRST_SHAPE = next(iter(SHAPES))
 
 
 def open_page(**query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params.update({k: str(v) for k, v in query.items()})
-    at.run()
-    return at.switch_page(PAGE).run()
-
-
-def html(at: AppTest) -> str:
-    return " ".join(h.value for h in at.html)
+    return pages.open_page(PAGE, query, timeout=60)
 
 
 def sentence(at: AppTest) -> str:
@@ -46,7 +39,7 @@ def test_notes_6_the_cut_at_e_is_explained_with_its_reason():
     text = sentence(at)
     assert "Prune the leaf 9 (K): at E, α = 5 ≥ β = 3." in text
     assert "9 cannot matter" in text
-    assert ">leaves pruned<" in html(at) or "leaves pruned" in html(at)
+    assert ">leaves pruned<" in html_text(at) or "leaves pruned" in html_text(at)
 
 
 def counter(at: AppTest, label: str) -> str:

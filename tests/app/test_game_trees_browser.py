@@ -5,8 +5,7 @@ Screenshots land in tests/artifacts/game-trees-*.png for a person to look at.
 
 import pytest
 
-from tests.app.test_browser import wait_until_drawn
-from tests.conftest import ARTIFACTS
+from tests.app.test_browser import assert_clean, shoot, wait_until_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -18,16 +17,6 @@ def open_lesson(page, app_url, query: str = "") -> None:
 
 def note_text(page) -> str:
     return page.locator(".sv-note").first.inner_text()
-
-
-def shoot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator('[data-testid="stMain"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def assert_clean(page) -> None:
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert page.console_errors == []
 
 
 def test_mid_replay_and_right_after_a_cutoff(page, app_url):

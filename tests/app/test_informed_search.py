@@ -1,29 +1,22 @@
 """The Informed search page, driven through AppTest: the notes' answers on the page, bad input."""
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+from tests.app import pages
+from tests.app.pages import html_text
+
 PAGE = "app_pages/informed_search.py"
 
 
 def open_page(query: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.query_params.update(query or {})
-    at.run()
-    at.switch_page(PAGE).run()
+    at = pages.open_page(PAGE, query, timeout=90)
     assert not at.exception, [e.value for e in at.exception]
     return at
 
 
 def last(at: AppTest) -> AppTest:
     return at.button(key="informed.last").click().run()
-
-
-def html_text(at: AppTest) -> str:
-    return " ".join(h.value for h in at.html)
 
 
 def compare_table(at: AppTest) -> dict[str, dict]:

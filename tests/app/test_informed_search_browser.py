@@ -6,19 +6,11 @@ Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.test_browser import wait_until_drawn
-from tests.conftest import ARTIFACTS
+from tests.app.test_browser import assert_clean, shoot, wait_until_drawn
 
 pytestmark = pytest.mark.browser
 
 DETOUR = "instance=greedy%27s+detour%3A+712%2F483%2F6_5"
-
-
-def shoot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator('[data-testid="stMain"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert page.console_errors == []
 
 
 def test_a_star_on_the_notes_instance_steps_with_the_keys_and_ends_in_5_moves(page, app_url):
@@ -40,6 +32,7 @@ def test_a_star_on_the_notes_instance_steps_with_the_keys_and_ends_in_5_moves(pa
     page.locator(".sv-frontier", has_text="7 nodes").wait_for()
     wait_until_drawn(page)
     shoot(page, "informed-search-end")
+    assert_clean(page)
 
 
 def test_the_detour_button_opens_the_instance_where_greedy_goes_astray(page, app_url):
@@ -66,3 +59,4 @@ def test_presenter_mode_at_a_projector_size(page, app_url):
     wait_until_drawn(page)
     assert page.locator(".sv-note").inner_text().startswith("Step 40.")
     shoot(page, "informed-search-presenter")
+    assert_clean(page)

@@ -1,27 +1,20 @@
 """The local-search page through AppTest: the notes' answers on the page, bad input, the tabs."""
 
 import math
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import search_viz as sv
+from tests.app import pages
+from tests.app.pages import html_text
 from tests.conftest import ARTIFACTS
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGE = "app_pages/local_search.py"
 
 
 def open_page(query: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params.update(query or {})
-    at.run()
-    return at.switch_page(PAGE).run()
-
-
-def html(at: AppTest) -> str:
-    return " ".join(h.value for h in at.html)
+    return pages.open_page(PAGE, query, timeout=60)
 
 
 def note_text(at: AppTest) -> str:
@@ -51,7 +44,7 @@ def test_the_default_page_replays_the_notes_annealing_scheme():
     assert "T = 990." in note_text(at)  # ... and multiply by 0.99 each step
     go_to(at, 4)
     assert "T = 980." in note_text(at)  # 1000 · 0.99² = 980.1
-    code = html(at)
+    code = html_text(at)
     assert "T ← T × cooling" in code
     assert "next column&#x27;s queen, new row" in code or "next column's queen, new row" in code
 

@@ -4,7 +4,6 @@ undo, links, and the "why" panels."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -12,17 +11,14 @@ from streamlit.testing.v1 import AppTest
 from search_viz.algorithms.tictactoe import Opponent, choose_move, node_counts
 from search_viz.problems.tictactoe import TicTacToe
 from search_viz.ui.tictactoe import Setup, refusal
+from tests.app import pages
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGE = "app_pages/tictactoe.py"
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
 def open_page(**query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update({k: str(v) for k, v in query.items()})
-    at.run()
-    at.switch_page(PAGE).run()
+    at = pages.open_page(PAGE, query, timeout=120)
     assert not at.exception, [e.value for e in at.exception]
     return at
 

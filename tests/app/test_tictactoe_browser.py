@@ -6,20 +6,9 @@ Screenshots land in tests/artifacts/tictactoe-*.png for a person to look at.
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.test_browser import wait_until_drawn
-from tests.conftest import ARTIFACTS
+from tests.app.test_browser import assert_clean, shoot, wait_until_drawn
 
 pytestmark = pytest.mark.browser
-
-
-def shoot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator('[data-testid="stMain"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def assert_clean(page) -> None:
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert page.console_errors == []
 
 
 def cell(page, n: int):

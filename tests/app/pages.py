@@ -1,0 +1,27 @@
+"""Running the app in AppTest the way a link runs it, and reading what a page wrote."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+
+APP = str(ROOT / "streamlit_app.py")
+
+
+def open_page(page: str, query: Mapping[str, object] | None = None, timeout: float = 90) -> AppTest:
+    """The app opened on ``page`` with ``query`` in its link: the navigation runs, then the page.
+
+    >>> at = open_page("app_pages/game_trees.py", {"step": 3})  # doctest: +SKIP
+    """
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    at.query_params.update({key: str(value) for key, value in (query or {}).items()})
+    at.run()
+    return at.switch_page(page).run()
+
+
+def html_text(at: AppTest) -> str:
+    """Every piece of HTML the page wrote, as one string."""
+    return " ".join(h.value for h in at.html)
