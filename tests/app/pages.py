@@ -14,7 +14,8 @@ APP = str(ROOT / "streamlit_app.py")
 def open_page(page: str, query: Mapping[str, object] | None = None, timeout: float = 90) -> AppTest:
     """The app opened on ``page`` with ``query`` in its link: the navigation runs, then the page.
 
-    >>> at = open_page("app_pages/game_trees.py", {"step": 3})  # doctest: +SKIP
+    For example ``open_page("app_pages/game_trees.py", {"step": 3})`` is the game-trees
+    lesson at step 3.
     """
     at = AppTest.from_file(APP, default_timeout=timeout)
     at.query_params.update({key: str(value) for key, value in (query or {}).items()})
