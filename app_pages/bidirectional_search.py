@@ -3,8 +3,8 @@
 import streamlit as st
 
 import search_viz as sv
-from search_viz.render.eight_puzzle import board_figure, path_strip_figure
-from search_viz.render.figure import to_png
+from search_viz.lessons.shared.eight_puzzle import board_figure, path_strip_figure
+from search_viz.lessons.shared.figure import to_png
 from search_viz.render.graph_lessons import bidirectional_figure_for
 from search_viz.render.graph_sentences import bidirectional_sentence, branching_argument
 from search_viz.render.search_charts import expansions_chart

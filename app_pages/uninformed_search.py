@@ -3,7 +3,8 @@
 import streamlit as st
 
 import search_viz as sv
-from search_viz.render.figure import to_png
+from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.render.graph_lessons import uninformed_figure_for
 from search_viz.render.graph_sentences import uninformed_sentence
 from search_viz.render.search_charts import (
@@ -12,7 +13,6 @@ from search_viz.render.search_charts import (
     iteration_chart,
     iteration_counts,
 )
-from search_viz.render.search_tree import SearchTree
 from search_viz.ui import counters, link_check, note, pseudocode, replay, scale
 from search_viz.ui.graph_search import (
     EDGE_LIST,

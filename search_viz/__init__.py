@@ -21,6 +21,7 @@ from search_viz.algorithms.informed import astar, greedy
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.algorithms.uninformed import bfs, dfs, dls, iddfs
 from search_viz.events import KINDS, Event, Result, explain, format_value
+from search_viz.lessons import film
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.game import MAX, MIN, Game
 from search_viz.problems.game_tree import GameTree
@@ -37,6 +38,7 @@ __all__ = [
     "MIN",
     "EightPuzzle",
     "Event",
+    "Film",
     "Game",
     "GameTree",
     "GraphProblem",
@@ -54,6 +56,7 @@ __all__ = [
     "dfs",
     "dls",
     "explain",
+    "film",
     "format_value",
     "game_pseudocode",
     "game_search",
@@ -66,3 +69,12 @@ __all__ = [
     "simulated_annealing",
     "ucs",
 ]
+
+
+def __getattr__(name: str):
+    """``sv.Film`` is imported when first asked for: films need matplotlib, the rest does not."""
+    if name == "Film":
+        from search_viz.film.film import Film
+
+        return Film
+    raise AttributeError(f"module 'search_viz' has no attribute {name!r}")

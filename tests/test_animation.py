@@ -5,8 +5,8 @@ import io
 import pytest
 from PIL import Image
 
+from search_viz.lessons.shared.figure import new_figure
 from search_viz.render.animation import MAX_FRAMES, gif_bytes
-from search_viz.render.figure import new_figure
 
 
 def numbered_frame(step: int):

@@ -17,8 +17,8 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from search_viz import GameTree, Trace, alphabeta, minimax
+from search_viz.lessons.shared.figure import StampedLegend, legend_handle, to_png
 from search_viz.problems.game_tree import EXAMPLES
-from search_viz.render.figure import StampedLegend, legend_handle, to_png
 from search_viz.render.game_tree import figure_for, legend_entries
 
 numbers = st.one_of(

@@ -12,10 +12,11 @@ from search_viz.algorithms import (
     IDDFS_PSEUDOCODE,
     UCS_PSEUDOCODE,
 )
+from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.shared.graph_layout import TRAP_POSITIONS, graph_positions, tree_layout
+from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.eight_puzzle import NOTES_START
 from search_viz.problems.graph_examples import first_touch_trap, grid_maze, notes_tree
-from search_viz.render.figure import to_png
-from search_viz.render.graph_layout import TRAP_POSITIONS, graph_positions, tree_layout
 from search_viz.render.graph_lessons import (
     bidirectional_figure_for,
     bidirectional_thumbnail,
@@ -29,7 +30,6 @@ from search_viz.render.graph_sentences import (
     uninformed_sentence,
 )
 from search_viz.render.search_charts import frontier_after_expansions, layer_sizes
-from search_viz.render.search_tree import SearchTree
 
 # The word each event's pseudocode line must contain.
 WORDS = {

@@ -8,8 +8,8 @@ from PIL import Image
 
 import search_viz as sv
 from search_viz.algorithms.local_experiments import SETTINGS, run_setting
+from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.nqueens import count_conflicts
-from search_viz.render.figure import to_png
 from search_viz.render.local_curves import CurvesCanvas, curves_figure
 from search_viz.render.local_run import Run, counters_at
 from search_viz.render.local_search import (

@@ -1,6 +1,6 @@
 """The HTML of the shared panels, checked without a browser."""
 
-from search_viz.render.style import STATUS
+from search_viz.film.style import STATUS
 from search_viz.ui.panels import counters_html, legend_html, note_html, pseudocode_html
 
 

@@ -8,8 +8,8 @@ import pytest
 
 import search_viz as sv
 from search_viz.algorithms.tictactoe import Opponent, move_values, search_for
+from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.tictactoe import TicTacToe, is_legal
-from search_viz.render.figure import to_png
 from search_viz.render.tictactoe import move_values_figure, outcome_words, thumbnail
 from search_viz.render.tictactoe_notes import node_name, step_note, value_meaning
 from search_viz.render.tictactoe_tree import tree_figure

@@ -3,7 +3,7 @@
 Each frame is drawn as its own figure (the same function that draws the
 page's picture), saved as PNG and quantised to a palette; no ffmpeg needed.
 
->>> from search_viz.render.figure import new_figure
+>>> from search_viz.lessons.shared.figure import new_figure
 >>> def frame(i):
 ...     fig, ax = new_figure(2, 1.5)
 ...     ax.text(0.5, 0.5, str(i))
@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from matplotlib.figure import Figure
 from PIL import Image
 
-from search_viz.render.figure import to_png
+from search_viz.lessons.shared.figure import to_png
 
 #: The most frames one GIF may hold: a bound on memory and on waiting.
 MAX_FRAMES = 300

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 
 from matplotlib.figure import Figure
 
-from search_viz.render.figure import add_legend
+from search_viz.film.style import OKABE_ITO, STATUS, Style, font_size
+from search_viz.lessons.shared.figure import add_legend
 from search_viz.render.graph_search import (
     UNINFORMED_STATUSES,
     GraphView,
@@ -27,7 +28,6 @@ from search_viz.render.graph_search import (
     search_tree_edges,
     uninformed_statuses,
 )
-from search_viz.render.style import OKABE_ITO, STATUS, Style, font_size
 from search_viz.trace import State, Trace
 
 FORWARD_EXPANDED = replace(STATUS["forward"], label="forward: expanded")

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from matplotlib.figure import Figure
 
-from search_viz.render.style import DARK_GREY, OKABE_ITO, font_size
+from search_viz.film.style import DARK_GREY, OKABE_ITO, font_size
 
 #: How each move order is drawn: colour, marker, line style.
 ORDER_STYLE = {

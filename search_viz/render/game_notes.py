@@ -11,9 +11,9 @@ hold MAX to 3 higher up, so MIN never lets play reach E: 9 cannot matter.
 from __future__ import annotations
 
 from search_viz.events import Event, format_value
+from search_viz.lessons.shared.game_view import SearchView, letters, search_view, window_text
 from search_viz.problems.game import MAX
 from search_viz.problems.game_tree import GameTree, Node
-from search_viz.render.game_view import SearchView, letters, search_view, window_text
 from search_viz.trace import Trace
 
 

@@ -34,18 +34,7 @@ from matplotlib.transforms import offset_copy
 
 from search_viz.algorithms.adversarial import alphabeta
 from search_viz.events import format_value
-from search_viz.problems.game import MAX
-from search_viz.problems.game_tree import GameTree, Node
-from search_viz.render.figure import StampedLegend, legend_handle
-from search_viz.render.game_view import (
-    SearchView,
-    cut_caption,
-    layout,
-    letters,
-    search_view,
-    window_text,
-)
-from search_viz.render.style import (
+from search_viz.film.style import (
     DARK_GREY,
     GREY,
     LIGHT_GREY,
@@ -58,6 +47,17 @@ from search_viz.render.style import (
     Style,
     font_size,
 )
+from search_viz.lessons.shared.figure import StampedLegend, legend_handle
+from search_viz.lessons.shared.game_view import (
+    SearchView,
+    cut_caption,
+    layout,
+    letters,
+    search_view,
+    window_text,
+)
+from search_viz.problems.game import MAX
+from search_viz.problems.game_tree import GameTree, Node
 from search_viz.trace import Trace
 
 VERMILLION = OKABE_ITO["vermillion"]

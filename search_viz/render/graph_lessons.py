@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from matplotlib.figure import Figure
 
 import search_viz as sv
+from search_viz.film.style import font_size
+from search_viz.lessons.shared.eight_puzzle import tree_figure
+from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.graph_examples import grid_maze, notes_tree
 from search_viz.render.bidirectional import bidirectional_figure
-from search_viz.render.eight_puzzle import tree_figure
 from search_viz.render.graph_search import GraphView, uninformed_figure
 from search_viz.render.search_charts import layer_sizes, layers_chart
-from search_viz.render.search_tree import SearchTree
-from search_viz.render.style import font_size
 from search_viz.trace import Trace
 
 

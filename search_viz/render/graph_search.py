@@ -29,14 +29,14 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from search_viz.events import format_value
-from search_viz.render.figure import add_legend, new_figure
-from search_viz.render.graph_layout import (
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.lessons.shared.figure import add_legend, new_figure
+from search_viz.lessons.shared.graph_layout import (
     Positions,
     graph_positions,
     graph_tree_layout,
     grid_positions,
 )
-from search_viz.render.style import DARK_GREY, GREY, OKABE_ITO, STATUS, Style, font_size
 from search_viz.trace import State
 
 #: The order statuses are drawn in (later ones on top) and listed in legends.

@@ -15,8 +15,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from search_viz.algorithms.informed_compare import Row
-from search_viz.render.figure import new_figure
-from search_viz.render.style import DARK_GREY, OKABE_ITO, font_size
+from search_viz.film.style import DARK_GREY, OKABE_ITO, font_size
+from search_viz.lessons.shared.figure import new_figure
 
 #: Each family's bars: colour and hatching (the second channel), and its legend label.
 FAMILY_STYLE: dict[str, tuple[str, str | None, str]] = {

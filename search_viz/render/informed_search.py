@@ -29,12 +29,7 @@ from matplotlib.patches import Rectangle
 
 from search_viz.algorithms.informed import astar
 from search_viz.events import Event, format_value
-from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START, EightPuzzle
-from search_viz.problems.puzzle_heuristics import contributions
-from search_viz.render.eight_puzzle import TILE_COLOUR, draw_board
-from search_viz.render.figure import add_legend
-from search_viz.render.search_tree import SearchTree, TreeId
-from search_viz.render.style import (
+from search_viz.film.style import (
     DARK_GREY,
     GREY,
     LIGHT_GREY,
@@ -43,6 +38,11 @@ from search_viz.render.style import (
     WHITE,
     font_size,
 )
+from search_viz.lessons.shared.eight_puzzle import TILE_COLOUR, draw_board
+from search_viz.lessons.shared.figure import add_legend
+from search_viz.lessons.shared.search_tree import SearchTree, TreeId
+from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START, EightPuzzle
+from search_viz.problems.puzzle_heuristics import contributions
 from search_viz.trace import Trace
 
 _ORDER = ("frontier", "explored", "path", "goal", "current")

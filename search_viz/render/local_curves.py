@@ -29,9 +29,9 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 from PIL import Image
 
-from search_viz.render.figure import DPI
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, font_size
+from search_viz.lessons.shared.figure import DPI
 from search_viz.render.local_run import Run, Story
-from search_viz.render.style import DARK_GREY, GREY, OKABE_ITO, STATUS, font_size
 
 CONFLICT_COLOR = OKABE_ITO["blue"]
 TEMPERATURE_COLOR = OKABE_ITO["black"]

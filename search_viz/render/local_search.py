@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from search_viz.algorithms.local_experiments import Summary
+from search_viz.film.style import OKABE_ITO, font_size
 from search_viz.problems.nqueens import State
 from search_viz.render.local_curves import draw_curves
 from search_viz.render.local_run import Run
@@ -29,7 +30,6 @@ from search_viz.render.queens import (
     draw_board,
     draw_population,
 )
-from search_viz.render.style import OKABE_ITO, font_size
 
 
 # ---------------------------------------------------------------------- board

@@ -26,7 +26,7 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
 
-from search_viz.render.style import DARK_GREY, GREY, OKABE_ITO, STATUS, WHITE, font_size
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, WHITE, font_size
 
 LIGHT_SQUARE = WHITE
 DARK_SQUARE = "#E6E6E6"

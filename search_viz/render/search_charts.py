@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
-from search_viz.render.figure import new_figure
-from search_viz.render.style import DARK_GREY, GREY, OKABE_ITO, font_size
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, font_size
+from search_viz.lessons.shared.figure import new_figure
 from search_viz.trace import Trace
 
 #: Colours and line styles of the algorithms in charts (colour and dash differ).

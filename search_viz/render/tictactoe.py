@@ -27,8 +27,8 @@ from matplotlib.patches import FancyBboxPatch, Patch, Rectangle
 
 from search_viz.algorithms.tictactoe import outcome, plies_to_end
 from search_viz.events import format_value
+from search_viz.film.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, WHITE, font_size
 from search_viz.problems.tictactoe import LINE_CELLS, TicTacToe
-from search_viz.render.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, WHITE, font_size
 
 X_COLOUR = OKABE_ITO["blue"]
 O_COLOUR = OKABE_ITO["vermillion"]

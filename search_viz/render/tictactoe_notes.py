@@ -17,8 +17,8 @@ how deep, a full board, the static evaluation at the depth limit).
 from __future__ import annotations
 
 from search_viz.events import Event, format_value
+from search_viz.lessons.shared.game_view import SearchView, search_view, window_text
 from search_viz.problems.tictactoe import OUTCOME, X_WON
-from search_viz.render.game_view import SearchView, search_view, window_text
 from search_viz.render.tictactoe_view import Node, TreeView
 
 #: Cell names, row by row, as the sentences say them.

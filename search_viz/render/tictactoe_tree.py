@@ -34,9 +34,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from search_viz.events import format_value
-from search_viz.render.figure import legend_handle
-from search_viz.render.game_view import SearchView, search_view, window_text
-from search_viz.render.style import (
+from search_viz.film.style import (
     DARK_GREY,
     GREY,
     LIGHT_GREY,
@@ -48,6 +46,8 @@ from search_viz.render.style import (
     Style,
     font_size,
 )
+from search_viz.lessons.shared.figure import legend_handle
+from search_viz.lessons.shared.game_view import SearchView, search_view, window_text
 from search_viz.render.tictactoe import MARK_COLOUR, draw_board, inch_axes
 from search_viz.render.tictactoe_notes import node_name
 from search_viz.render.tictactoe_view import Node, TreeView

@@ -7,10 +7,10 @@ import streamlit as st
 
 from search_viz.algorithms.adversarial import alphabeta
 from search_viz.events import format_value
+from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.shared.game_view import letters, search_view
 from search_viz.problems.game_tree import GameTree
-from search_viz.render.figure import to_png
 from search_viz.render.game_charts import growth_figure, knuth_moore
-from search_viz.render.game_view import letters, search_view
 from search_viz.trace import run
 from search_viz.ui.game_tree import Search, cached_trace, compact_png
 

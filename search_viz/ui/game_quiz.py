@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import streamlit as st
 
 from search_viz.events import format_value
+from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.shared.game_view import letters, search_view
 from search_viz.problems.game_tree import GameTree, Node
-from search_viz.render.figure import to_png
 from search_viz.render.game_tree import figure_for
-from search_viz.render.game_view import letters, search_view
 from search_viz.trace import Trace
 from search_viz.ui.game_tree import Search, cached_trace, stage, step_figure
 from search_viz.ui.player import replay

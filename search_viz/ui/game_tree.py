@@ -12,12 +12,12 @@ from dataclasses import dataclass
 import streamlit as st
 
 from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, minimax
+from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.shared.game_view import search_view
 from search_viz.problems.game import MAX, MIN
 from search_viz.problems.game_tree import EXAMPLES, GameTree
-from search_viz.render.figure import to_png
 from search_viz.render.game_notes import game_note
 from search_viz.render.game_tree import figure_for
-from search_viz.render.game_view import search_view
 from search_viz.trace import Trace
 from search_viz.ui.compare import Side, side_by_side
 from search_viz.ui.panels import counters, note, pseudocode

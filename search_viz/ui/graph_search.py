@@ -18,6 +18,8 @@ import streamlit as st
 
 import search_viz as sv
 from search_viz.events import format_value
+from search_viz.film.style import OKABE_ITO
+from search_viz.lessons.shared.graph_layout import TRAP_POSITIONS
 from search_viz.problems.edge_list import EXAMPLE, MAX_EDGES, MAX_NODES, parse_edge_list
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
@@ -35,9 +37,7 @@ from search_viz.problems.graph_examples import (
     notes_tree,
     random_graph,
 )
-from search_viz.render.graph_layout import TRAP_POSITIONS
 from search_viz.render.graph_search import GraphView
-from search_viz.render.style import OKABE_ITO
 
 NOTES_TREE = "The notes' tree"
 MAZE = "Grid maze"

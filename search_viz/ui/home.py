@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from search_viz.render.figure import to_png
+from search_viz.lessons.shared.figure import to_png
 from search_viz.ui.lessons import LESSONS, Lesson
 
 CARDS_PER_ROW = 3

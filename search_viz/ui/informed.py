@@ -17,6 +17,8 @@ import streamlit as st
 import search_viz as sv
 from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, astar, greedy
 from search_viz.algorithms.informed_compare import Row, compare
+from search_viz.lessons.shared.eight_puzzle import path_frame_figure, path_strip_figure
+from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
     NOTES_GOAL,
@@ -29,8 +31,6 @@ from search_viz.problems.eight_puzzle import (
 from search_viz.problems.puzzle_heuristics import HEURISTICS
 from search_viz.problems.puzzle_input import MAX_CHARS, parse_board
 from search_viz.render.animation import MAX_FRAMES, gif_bytes
-from search_viz.render.eight_puzzle import path_frame_figure, path_strip_figure
-from search_viz.render.figure import to_png
 from search_viz.render.frontier_table import frontier_rows, ties_at_expansion
 from search_viz.render.informed_charts import compare_chart
 from search_viz.render.informed_search import InformedPicture, informed_figure

@@ -17,8 +17,8 @@ import streamlit as st
 
 from search_viz.algorithms.informed_compare import Row
 from search_viz.events import format_value
+from search_viz.film.style import OKABE_ITO
 from search_viz.render.frontier_table import FrontierRow
-from search_viz.render.style import OKABE_ITO
 
 _CELL = "padding:0.1em 0.55em;text-align:right"
 _MONO = "font-family:ui-monospace,Menlo,Consolas,monospace"

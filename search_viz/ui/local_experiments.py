@@ -9,8 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setting
+from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.nqueens import MIN_N
-from search_viz.render.figure import to_png
 from search_viz.render.local_search import experiment_figure
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import scale

@@ -15,8 +15,8 @@ import streamlit as st
 from search_viz.algorithms.genetic import genetic_pseudocode
 from search_viz.algorithms.local_notes import explain_local, pairs
 from search_viz.algorithms.local_search import pseudocode_for
+from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.nqueens import EXAMPLES, MAX_N, MIN_N, NQueens, parse_rows
-from search_viz.render.figure import to_png
 from search_viz.render.local_curves import CurvesCanvas
 from search_viz.render.local_run import Run, counters_at
 from search_viz.render.local_search import board_figure_at, population_figure

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 import streamlit as st
 
 from search_viz.events import format_value
-from search_viz.render.style import OKABE_ITO, STATUS, Style
+from search_viz.film.style import OKABE_ITO, STATUS, Style
 
 _HIGHLIGHT = "#FFF3B0"  # pale yellow: a background that keeps black text readable
 

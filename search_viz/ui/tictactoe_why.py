@@ -22,8 +22,8 @@ from search_viz.algorithms.tictactoe import (
     whole_game,
 )
 from search_viz.events import format_value
+from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.tictactoe import TicTacToe
-from search_viz.render.figure import to_png
 from search_viz.render.tictactoe import move_values_figure
 from search_viz.render.tictactoe_notes import CELL_NAMES, node_name, step_note, value_meaning
 from search_viz.render.tictactoe_tree import tree_figure

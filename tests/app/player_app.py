@@ -8,7 +8,7 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, for tests.toy
 
 from search_viz import Trace
-from search_viz.render import new_figure
+from search_viz.lessons.shared.figure import new_figure
 from search_viz.ui import counters, legend, link_check, note, pseudocode, replay
 from search_viz.ui.compare import Side, side_by_side
 from tests.toy import PSEUDOCODE, toy_dfs

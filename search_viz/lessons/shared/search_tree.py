@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import cached_property
 
-from search_viz.render.graph_layout import Positions, tree_layout
+from search_viz.lessons.shared.graph_layout import Positions, tree_layout
 from search_viz.trace import State, Trace
 
 TreeId = tuple

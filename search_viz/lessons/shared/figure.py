@@ -24,7 +24,7 @@ from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from search_viz.render.style import STATUS, Style, font_size
+from search_viz.film.style import STATUS, Style, font_size
 
 #: Resolution of the PNGs shown on the pages.
 DPI = 100

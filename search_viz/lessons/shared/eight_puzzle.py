@@ -15,9 +15,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from search_viz.render.figure import add_legend, new_figure
-from search_viz.render.search_tree import SearchTree
-from search_viz.render.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, STATUS, font_size
+from search_viz.film.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, STATUS, font_size
+from search_viz.lessons.shared.figure import add_legend, new_figure
+from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.trace import State
 
 TILE_COLOUR = "#FFF5D6"  # a pale tile colour that keeps black digits readable

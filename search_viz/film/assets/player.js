@@ -1,0 +1,836 @@
+// search_viz's film player: one player for every host (Streamlit, a notebook, a standalone page).
+//
+// A film is a scene (an SVG drawn once by matplotlib, its changing parts numbered "sv<n>")
+// and, per step, only what changes: items' looks, moves and marks, and the panels (the
+// sentence, the pseudocode line, the counters, small tables). The player applies those
+// changes itself: a click never waits for a server. Long films come in chunks of steps,
+// each opening with a keyframe; the player fetches the next chunk before it is needed.
+//
+// mountPlayer(root, data, hooks) builds a player in `root` and returns it; player.update(data)
+// gives it new films or options (Streamlit does this on every rerun). `data` is
+//   { films: [{ header: <object> | url: <string>, chunks: [<url or base64 gzip>...] }],
+//     titles: [...], key, present, scale, start: {step, nonce}, share, export, urlStep }
+// and `hooks` are { exportStep(step), reportStep(step) } where the host has them.
+
+const SPEEDS = [0.5, 1, 2, 4, 10, 30];
+const DEFAULT_SPEED = 2;
+const HIDDEN = 0;
+const SHOWN = 1;
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MARK_FONT = "DejaVu Sans, Verdana, Geneva, sans-serif";
+// How far ahead (in steps) the next chunk is fetched.
+const PREFETCH = 150;
+// Chromium refuses more than about 100 history changes in 10 s: the URL follows playback
+// at most this often (ms), and exactly when playback stops.
+const URL_EVERY = 400;
+// Above this speed (steps per second) changes are not animated: each would be cut short.
+const ANIMATE_UP_TO = 8;
+
+let playerCount = 0;
+
+// ------------------------------------------------------------------ data
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function base64Bytes(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function fetchGzipJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return gunzip(new Uint8Array(await response.arrayBuffer()));
+}
+
+// Where a film's header and later chunks come from: inline objects, base64 gzip, or URLs.
+class FilmSource {
+  constructor(spec) {
+    this.spec = spec;
+    this.header = null;
+    this.chunks = [];
+    this.pending = new Map();
+  }
+
+  async load() {
+    const spec = this.spec;
+    this.header = spec.header || (await fetchGzipJson(spec.url));
+    const later = spec.chunks || [];
+    this.chunks = this.header.chunks.map((chunk, c) =>
+      chunk && typeof chunk === "object" ? chunk : null,
+    );
+    this.where = this.header.chunks.map((chunk, c) =>
+      typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
+    );
+    return this.header;
+  }
+
+  chunkOf(step) {
+    return Math.floor(step / this.header.chunkSteps);
+  }
+
+  has(c) {
+    return c < 0 || c >= this.chunks.length || this.chunks[c] !== null;
+  }
+
+  fetch(c) {
+    if (this.has(c)) return Promise.resolve(this.chunks[c]);
+    if (!this.pending.has(c)) {
+      const where = this.where[c];
+      // "b64:..." is a chunk carried in the page itself (offline); anything else a URL
+      const load = where.startsWith("b64:")
+        ? gunzip(base64Bytes(where.slice(4)))
+        : fetchGzipJson(where);
+      this.pending.set(
+        c,
+        load.then((chunk) => {
+          this.chunks[c] = chunk;
+          this.pending.delete(c);
+          return chunk;
+        }),
+      );
+    }
+    return this.pending.get(c);
+  }
+}
+
+// ------------------------------------------------------------ one film on screen
+function el(tag, attrs = {}, text = null) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+// The scene's ids are made unique on the page: two films may both hold "sv3" or a clip path.
+function prefixIds(svg, prefix) {
+  return svg
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+}
+
+class FilmView {
+  constructor(source, box, title, player) {
+    this.source = source;
+    this.header = source.header;
+    this.player = player;
+    this.box = box;
+    const header = this.header;
+    this.n = header.steps;
+    this.meta = header.meta || {};
+    this.prefix = `svp${++playerCount}-`;
+    box.replaceChildren();
+    if (title) box.append(el("div", { class: "svp-title" }, title));
+    this.finished = el("div", { class: "svp-finished", hidden: "" });
+    box.append(this.finished);
+    this.picture = el("div", { class: "svp-picture" });
+    this.side = el("div", { class: "svp-side" });
+    this.note = el("div", { class: "svp-note", role: "status" });
+    this.counters = el("div", { class: "svp-counters" });
+    this.code = el("div", { class: "svp-code" });
+    this.tables = el("div", { class: "svp-tables" });
+    const compare = player.films.length > 1;
+    if (compare) {
+      box.append(this.picture, this.note, this.counters, this.tables);
+    } else {
+      this.side.append(this.note, this.counters, this.code, this.tables);
+      box.append(this.picture, this.side);
+    }
+    this.picture.innerHTML = prefixIds(header.svg, this.prefix);
+    this.svg = this.picture.querySelector("svg");
+    const [width, height] = this.meta.size || [400, 300];
+    this.svg.removeAttribute("width");
+    this.svg.removeAttribute("height");
+    this.svg.setAttribute("role", "img");
+    this.svg.setAttribute("aria-label", this.meta.title || "search picture");
+    this.svg.style.setProperty("--svp-natural", `${(width * 4) / 3}px`);
+    this.svg.style.aspectRatio = `${width} / ${height}`;
+    this.marksLayer = document.createElementNS(SVG_NS, "g");
+    this.marksLayer.setAttribute("class", "svp-marks");
+    this.svg.append(this.marksLayer);
+
+    const count = header.items;
+    this.items = new Array(count);
+    this.baseStyle = new Array(count);
+    const ids = this.picture.querySelectorAll(`[id^="${this.prefix}sv"]`);
+    const skip = this.prefix.length + 2;
+    for (const node of ids) {
+      const number = Number(node.id.slice(skip));
+      if (Number.isInteger(number) && number < count) {
+        this.items[number] = node;
+        this.baseStyle[number] = node.getAttribute("style") || "";
+      }
+    }
+    this.base = new Int16Array(count);
+    for (const i of header.base) this.base[i] = SHOWN;
+    this.look = Int16Array.from(this.base);
+    this.moves = new Map();
+    this.marks = [];
+    this.panel = {};
+    this.lookCss = header.looks || [];
+    this.markStyles = header.markStyles || {};
+    for (let i = 0; i < count; i++) this.paint(i, false);
+    this.renderCode();
+    this.at = -1;
+  }
+
+  // -- the picture
+  paint(i, animate) {
+    const node = this.items[i];
+    if (!node) return;
+    const look = this.look[i];
+    let style = this.baseStyle[i];
+    if (look > SHOWN) style += ";" + (this.lookCss[look] || "");
+    if (look === HIDDEN) style += ";display:none";
+    const move = this.moves.get(i);
+    if (move) style += `;transform:translate(${move[0]}px,${move[1]}px)`;
+    const wasHidden = node.style.display === "none";
+    node.setAttribute("style", style);
+    if (animate && wasHidden && look !== HIDDEN && node.animate) {
+      node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 260, easing: "ease-out" });
+    }
+  }
+
+  setLook(i, code, animate) {
+    if (this.look[i] === code) return;
+    this.look[i] = code;
+    this.paint(i, animate);
+  }
+
+  setMove(i, dx, dy) {
+    if (dx === 0 && dy === 0) this.moves.delete(i);
+    else this.moves.set(i, [dx, dy]);
+    this.paint(i, false);
+  }
+
+  drawMarks(marks) {
+    this.marks = marks;
+    const layer = this.marksLayer;
+    layer.replaceChildren();
+    for (const mark of marks) {
+      const style = this.markStyles[mark[mark.length - 1]] || {};
+      let node;
+      if (mark[0] === "line") {
+        node = document.createElementNS(SVG_NS, "line");
+        node.setAttribute("x1", mark[1]);
+        node.setAttribute("y1", mark[2]);
+        node.setAttribute("x2", mark[3]);
+        node.setAttribute("y2", mark[4]);
+        node.setAttribute("stroke", style.color || "#000");
+        node.setAttribute("stroke-width", style.width || 1.5);
+        node.setAttribute("stroke-linecap", "round");
+        if (style.dash && style.dash.length) {
+          node.setAttribute("stroke-dasharray", style.dash.map((d) => d * (style.width || 1.5)).join(","));
+        }
+      } else {
+        node = document.createElementNS(SVG_NS, "text");
+        node.setAttribute("x", mark[1]);
+        node.setAttribute("y", mark[2]);
+        node.setAttribute("fill", style.color || "#000");
+        node.setAttribute("font-size", style.size || 10);
+        node.setAttribute("font-weight", style.weight || "normal");
+        node.setAttribute("font-family", MARK_FONT);
+        node.setAttribute("text-anchor", style.anchor || "middle");
+        node.setAttribute("dominant-baseline", style.baseline || "central");
+        node.textContent = mark[3];
+      }
+      if (style.alpha !== undefined && style.alpha < 1) node.setAttribute("opacity", style.alpha);
+      layer.append(node);
+    }
+  }
+
+  // -- the state at a step
+  // The state at `step`, from its chunk's keyframe: {look, moves, marks, panel}.
+  stateAt(step) {
+    const source = this.source;
+    const chunk = source.chunks[source.chunkOf(step)];
+    const look = Int16Array.from(this.base);
+    const moves = new Map();
+    const key = chunk.key;
+    for (let j = 0; j < key.v.length; j += 2) look[key.v[j]] = key.v[j + 1];
+    for (let j = 0; j < key.t.length; j += 3) moves.set(key.t[j], [key.t[j + 1], key.t[j + 2]]);
+    let marks = key.m;
+    const panel = Object.assign({}, key.p);
+    for (let s = chunk.first + 1; s <= step; s++) {
+      const delta = chunk.steps[s - chunk.first - 1];
+      if (delta.v) for (let j = 0; j < delta.v.length; j += 2) look[delta.v[j]] = delta.v[j + 1];
+      if (delta.t) {
+        for (let j = 0; j < delta.t.length; j += 3) {
+          if (delta.t[j + 1] === 0 && delta.t[j + 2] === 0) moves.delete(delta.t[j]);
+          else moves.set(delta.t[j], [delta.t[j + 1], delta.t[j + 2]]);
+        }
+      }
+      if (delta.m) marks = delta.m;
+      if (delta.p) Object.assign(panel, delta.p);
+    }
+    return { look, moves, marks, panel };
+  }
+
+  // The delta that leads to `step` from the step before, if both lie in one chunk.
+  deltaTo(step) {
+    const source = this.source;
+    const chunk = source.chunks[source.chunkOf(step)];
+    if (step === chunk.first) return null;
+    return chunk.steps[step - chunk.first - 1];
+  }
+
+  ready(step) {
+    return this.source.has(this.source.chunkOf(Math.min(step, this.n - 1)));
+  }
+
+  show(step, animate) {
+    const own = Math.min(step, this.n - 1);
+    this.finished.hidden = step < this.n || this.player.films.length < 2;
+    this.finished.textContent = `Finished after ${this.n} steps.`;
+    if (own === this.at) return;
+    const delta = own === this.at + 1 ? this.deltaTo(own) : null;
+    if (delta) {
+      if (delta.v) for (let j = 0; j < delta.v.length; j += 2) this.setLook(delta.v[j], delta.v[j + 1], animate);
+      if (delta.t) for (let j = 0; j < delta.t.length; j += 3) this.setMove(delta.t[j], delta.t[j + 1], delta.t[j + 2]);
+      if (delta.m) this.drawMarks(delta.m);
+      if (delta.p) Object.assign(this.panel, delta.p);
+    } else {
+      const state = this.stateAt(own);
+      for (let i = 0; i < state.look.length; i++) {
+        if (state.look[i] !== this.look[i]) this.setLook(i, state.look[i], false);
+      }
+      const moved = new Set([...this.moves.keys(), ...state.moves.keys()]);
+      for (const i of moved) {
+        const [dx, dy] = state.moves.get(i) || [0, 0];
+        const [ox, oy] = this.moves.get(i) || [0, 0];
+        if (dx !== ox || dy !== oy) this.setMove(i, dx, dy);
+      }
+      if (JSON.stringify(state.marks) !== JSON.stringify(this.marks)) this.drawMarks(state.marks);
+      this.panel = state.panel;
+    }
+    this.at = own;
+    this.renderPanel(own);
+  }
+
+  // -- the panels
+  renderCode() {
+    const code = this.meta.pseudocode;
+    this.code.replaceChildren();
+    this.codeLines = [];
+    if (!code || this.player.films.length > 1) {
+      this.code.hidden = true;
+      return;
+    }
+    this.code.hidden = false;
+    code.split("\n").forEach((text, index) => {
+      const row = el("div", { class: "svp-line" });
+      row.append(el("span", { class: "svp-gutter", "aria-hidden": "true" }, " "));
+      row.append(el("span", { class: "svp-number", "aria-hidden": "true" }, String(index + 1)));
+      row.append(document.createTextNode(text));
+      this.code.append(row);
+      this.codeLines.push(row);
+    });
+    this.lit = null;
+  }
+
+  renderPanel(step) {
+    const panel = this.panel;
+    const sentence = panel.s || "";
+    this.note.replaceChildren(el("b", {}, `Step ${step}. `), document.createTextNode(sentence));
+    if (this.codeLines.length) {
+      const line = panel.l;
+      if (this.lit !== line) {
+        if (this.lit) {
+          const old = this.codeLines[this.lit - 1];
+          if (old) {
+            old.classList.remove("svp-lit");
+            old.removeAttribute("aria-current");
+            old.firstChild.textContent = " ";
+          }
+        }
+        const row = line ? this.codeLines[line - 1] : null;
+        if (row) {
+          row.classList.add("svp-lit");
+          row.setAttribute("aria-current", "step");
+          row.firstChild.textContent = "▶";
+        }
+        this.lit = line;
+      }
+    }
+    const counters = panel.c || [];
+    const shown = JSON.stringify(counters);
+    if (shown !== this.shownCounters) {
+      this.shownCounters = shown;
+      this.counters.replaceChildren(
+        ...counters.map(([label, value]) => {
+          const chip = el("div", { class: "svp-chip" });
+          chip.append(el("div", { class: "svp-chip-label" }, label));
+          chip.append(el("div", { class: "svp-chip-value" }, String(value)));
+          return chip;
+        }),
+      );
+    }
+    const tables = panel.h || {};
+    const html = Object.values(tables).join("");
+    if (html !== this.shownTables) {
+      this.shownTables = html;
+      this.tables.innerHTML = html; // written by search_viz, user text escaped there
+    }
+  }
+}
+
+// -------------------------------------------------------------------- the player
+const players = new Set();
+let lastUsed = null;
+
+function editable(target) {
+  if (!target || !target.tagName) return false;
+  const tag = target.tagName.toLowerCase();
+  if (tag === "textarea" || tag === "select") return true;
+  if (tag === "input") {
+    const type = (target.getAttribute("type") || "text").toLowerCase();
+    return !["button", "checkbox", "radio", "submit", "reset"].includes(type);
+  }
+  if (target.isContentEditable) return true;
+  const role = target.getAttribute && target.getAttribute("role");
+  return ["textbox", "slider", "spinbutton", "combobox", "listbox", "searchbox"].includes(role);
+}
+
+function onKey(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!["ArrowLeft", "ArrowRight", " "].includes(event.key)) return;
+  const target = event.composedPath ? event.composedPath()[0] : event.target;
+  if (editable(target)) return;
+  const player = activePlayer();
+  if (!player) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (event.key === "ArrowLeft") player.go(player.step - 1, true);
+  else if (event.key === "ArrowRight") player.go(player.step + 1, true);
+  else player.togglePlay();
+}
+
+// The one player that answers the keys: the last one used, else the first on the page.
+function activePlayer() {
+  for (const player of players) if (!player.root.isConnected) players.delete(player);
+  if (lastUsed && players.has(lastUsed) && lastUsed.films.length) return lastUsed;
+  for (const player of players) if (player.films.length) return player;
+  return null;
+}
+
+function stepFromUrl(steps) {
+  let raw;
+  try {
+    raw = new URL(window.location.href).searchParams.get("step");
+  } catch (error) {
+    return { step: 0, message: null };
+  }
+  if (raw === null) return { step: 0, message: null };
+  if (!/^\s*-?\d+\s*$/.test(raw)) {
+    return { step: 0, message: `The link's step "${raw}" is not a whole number; showing step 0.` };
+  }
+  const step = Number(raw);
+  if (step < 0 || step >= steps) {
+    return { step: 0, message: `The link's step ${step} is outside 0–${steps - 1}; showing step 0.` };
+  }
+  return { step, message: null };
+}
+
+const ICONS = {
+  first: "⏮",
+  back: "◀",
+  play: "▶",
+  pause: "⏸",
+  forward: "▶",
+  last: "⏭",
+};
+
+class Player {
+  constructor(root, hooks) {
+    this.root = root;
+    this.hooks = hooks || {};
+    this.films = [];
+    this.step = 0;
+    this.playing = false;
+    this.speed = DEFAULT_SPEED;
+    this.box = el("div", { class: "svp" });
+    root.append(this.box);
+    this.buildControls();
+    this.message = el("div", { class: "svp-message", hidden: "" });
+    this.stage = el("div", { class: "svp-stage" });
+    this.box.append(this.controls, this.message, this.stage);
+    this.box.addEventListener("pointerdown", () => (lastUsed = this));
+    this.box.addEventListener("focusin", () => (lastUsed = this));
+    players.add(this);
+    if (!window.__svpKeys) {
+      window.__svpKeys = true;
+      window.addEventListener("keydown", onKey, true);
+    }
+    this.onResize = () => this.fit();
+    window.addEventListener("resize", this.onResize);
+    this.reducedMotion = window.matchMedia
+      ? window.matchMedia("(prefers-reduced-motion: reduce)")
+      : { matches: false };
+    this.urlTimer = null;
+    this.lastUrlWrite = 0;
+    this.loadToken = 0;
+  }
+
+  buildControls() {
+    const bar = el("div", { class: "svp-controls", role: "toolbar", "aria-label": "Replay controls" });
+    const button = (name, label, text, key) => {
+      const b = el("button", { type: "button", class: `svp-btn svp-${name}`, "aria-label": label,
+        title: key ? `${label} (${key})` : label });
+      b.append(el("span", { class: "svp-icon", "aria-hidden": "true" }, text));
+      return b;
+    };
+    this.first = button("first", "First step", ICONS.first);
+    this.back = button("back", "Back", ICONS.back, "Left arrow");
+    this.play = button("play", "Play", ICONS.play, "Space");
+    this.play.classList.add("svp-primary");
+    this.playLabel = el("span", { class: "svp-label" }, "Play");
+    this.play.append(this.playLabel);
+    this.forward = button("forward", "Forward", ICONS.forward, "Right arrow");
+    this.last = button("last", "Last step", ICONS.last);
+    this.slider = el("input", { type: "range", class: "svp-slider", min: "0", max: "0", value: "0",
+      "aria-label": "Step" });
+    this.count = el("span", { class: "svp-count", "aria-live": "off" });
+    this.speedBox = el("select", { class: "svp-speed", "aria-label": "Speed (steps per second)",
+      title: "Speed while playing" });
+    for (const speed of SPEEDS) {
+      const option = el("option", { value: String(speed) }, `${speed} / s`);
+      if (speed === DEFAULT_SPEED) option.selected = true;
+      this.speedBox.append(option);
+    }
+    this.shareButton = el("button", { type: "button", class: "svp-btn svp-share", title: "A link to this step" }, "Share");
+    this.exportButton = el("button", { type: "button", class: "svp-btn svp-export", title: "PNG, SVG, GIF or a web page" }, "Export");
+    this.sharePanel = el("div", { class: "svp-share-panel", hidden: "" });
+    bar.append(this.first, this.back, this.play, this.forward, this.last, this.slider, this.count,
+      this.speedBox, this.shareButton, this.exportButton);
+    this.controls = el("div", { class: "svp-top" });
+    this.controls.append(bar, this.sharePanel);
+
+    this.first.onclick = () => this.go(0, true);
+    this.back.onclick = () => this.go(this.step - 1, true);
+    this.forward.onclick = () => this.go(this.step + 1, true);
+    this.last.onclick = () => this.go(this.n - 1, true);
+    this.play.onclick = () => this.togglePlay();
+    this.slider.oninput = () => this.go(Number(this.slider.value), true);
+    this.speedBox.onchange = () => {
+      this.speed = Number(this.speedBox.value);
+      this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
+    };
+    this.shareButton.onclick = () => this.toggleShare();
+    this.exportButton.onclick = () => {
+      this.pause();
+      if (this.hooks.exportStep) this.hooks.exportStep(this.step);
+    };
+  }
+
+  get n() {
+    return this.films.reduce((most, film) => Math.max(most, film.n), 0);
+  }
+
+  animating() {
+    return !this.reducedMotion.matches && (!this.playing || this.speed <= ANIMATE_UP_TO);
+  }
+
+  // New films or options (on the first call, and on every Streamlit rerun).
+  async update(data) {
+    this.data = data;
+    const token = ++this.loadToken;
+    this.box.classList.toggle("svp-present", !!data.present);
+    this.box.style.setProperty("--svp-scale", String(data.scale || 1));
+    this.shareButton.hidden = !data.share;
+    this.exportButton.hidden = !data.export;
+    const specs = data.films || [];
+    const ids = specs.map((spec) => spec.id || spec.url || "");
+    const same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
+    if (!same) {
+      const sources = specs.map((spec) => new FilmSource(spec));
+      let headers;
+      try {
+        headers = await Promise.all(sources.map((source) => source.load()));
+      } catch (error) {
+        this.showMessage(`The replay could not be loaded (${error.message}). Reload the page.`);
+        return;
+      }
+      if (token !== this.loadToken) return;
+      const shapes = headers.map((header) => (header.meta || {}).shape);
+      const keepStep = this.films.length > 0 && shapes.length === this.shapes.length &&
+        shapes.every((shape, i) => shape && shape === this.shapes[i]);
+      this.pause();
+      this.filmIds = ids;
+      this.shapes = shapes;
+      this.mountFilms(sources, data.titles || []);
+      let step = keepStep ? Math.min(this.step, this.n - 1) : 0;
+      if (!this.started) {
+        this.started = true;
+        if (data.urlStep !== false) {
+          const asked = stepFromUrl(this.n);
+          step = asked.step;
+          if (asked.message) this.showMessage(asked.message);
+        }
+      }
+      this.step = -1;
+      await this.go(step, false);
+    }
+    const start = data.start;
+    if (start && start.nonce !== this.startNonce) {
+      this.startNonce = start.nonce;
+      await this.go(start.step, false);
+    }
+    this.writeUrl(true);
+  }
+
+  mountFilms(sources, titles) {
+    this.stage.replaceChildren();
+    this.films = [];
+    const compare = sources.length > 1;
+    this.stage.classList.toggle("svp-compare", compare);
+    for (let i = 0; i < sources.length; i++) {
+      const box = el("div", { class: "svp-film" });
+      this.stage.append(box);
+      const view = new FilmView(sources[i], box, compare ? titles[i] || "" : "", this);
+      this.films.push(view);
+    }
+    const layout = compare ? "compare" : (this.films[0] && this.films[0].meta.layout) || "side";
+    this.box.dataset.layout = layout;
+    this.slider.max = String(Math.max(0, this.n - 1));
+    this.slider.disabled = this.n <= 1;
+    this.fit();
+  }
+
+  // The picture as large as the screen leaves room for, below where it starts.
+  fit() {
+    for (const film of this.films) {
+      const top = film.picture.getBoundingClientRect().top;
+      const below = this.box.dataset.layout === "below" ? 20 : 16;
+      const room = Math.max(260, window.innerHeight - Math.max(top, 0) - below);
+      film.svg.style.setProperty("--svp-room", `${room}px`);
+    }
+  }
+
+  showMessage(text) {
+    this.message.textContent = text;
+    this.message.hidden = !text;
+  }
+
+  async go(step, byUser) {
+    const n = this.n;
+    if (!n) return;
+    step = Math.max(0, Math.min(step, n - 1));
+    if (byUser) this.pause();
+    if (step === this.step && this.films.every((film) => film.at === Math.min(step, film.n - 1))) return;
+    const missing = this.films.filter((film) => !film.ready(step));
+    if (missing.length) {
+      this.count.textContent = `Step ${step} of ${n - 1} (loading…)`;
+      const token = (this.goToken = (this.goToken || 0) + 1);
+      try {
+        await Promise.all(missing.map((film) => film.source.fetch(film.source.chunkOf(Math.min(step, film.n - 1)))));
+      } catch (error) {
+        this.showMessage(`Part of the replay could not be loaded (${error.message}). Reload the page.`);
+        return;
+      }
+      if (token !== this.goToken) return;
+    }
+    const animate = this.animating() && Math.abs(step - this.step) === 1;
+    this.step = step;
+    for (const film of this.films) film.show(step, animate);
+    this.renderControls();
+    this.prefetch();
+    this.writeUrl(!this.playing);
+    if (!this.playing && this.hooks.reportStep) this.scheduleReport();
+  }
+
+  renderControls() {
+    const n = this.n;
+    const step = this.step;
+    const atStart = step <= 0;
+    const atEnd = step >= n - 1;
+    this.first.disabled = atStart;
+    this.back.disabled = atStart;
+    this.forward.disabled = atEnd;
+    this.last.disabled = atEnd;
+    this.slider.value = String(step);
+    this.count.textContent = `Step ${step} of ${n - 1}`;
+    const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
+    this.playLabel.textContent = label;
+    this.play.firstChild.textContent = this.playing ? ICONS.pause : ICONS.play;
+    this.play.setAttribute("aria-label", label);
+    this.play.disabled = n <= 1;
+    this.box.classList.toggle("svp-playing", this.playing);
+    for (const film of this.films) film.note.setAttribute("aria-live", this.playing ? "off" : "polite");
+  }
+
+  prefetch() {
+    for (const film of this.films) {
+      const source = film.source;
+      const own = Math.min(this.step, film.n - 1);
+      const c = source.chunkOf(own);
+      const ahead = source.chunkOf(Math.min(own + PREFETCH, film.n - 1));
+      const behind = source.chunkOf(Math.max(own - PREFETCH, 0));
+      for (const wanted of [c, ahead, behind]) {
+        if (!source.has(wanted)) source.fetch(wanted).catch(() => {});
+      }
+    }
+  }
+
+  // -- playing
+  togglePlay() {
+    if (this.playing) this.pause();
+    else this.startPlaying();
+  }
+
+  startPlaying() {
+    if (this.n <= 1) return;
+    if (this.step >= this.n - 1) this.go(0, false);
+    this.playing = true;
+    this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
+    this.renderControls();
+    let last = performance.now();
+    let owed = 0;
+    const tick = async (now) => {
+      if (!this.playing) return;
+      owed += ((now - last) / 1000) * this.speed;
+      last = now;
+      if (owed >= 1 && !this.busy) {
+        owed = Math.min(owed - 1, 1);
+        if (this.step >= this.n - 1) {
+          this.pause();
+          return;
+        }
+        this.busy = true;
+        await this.go(this.step + 1, false);
+        this.busy = false;
+        if (this.step >= this.n - 1) {
+          this.pause();
+          return;
+        }
+      }
+      this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    cancelAnimationFrame(this.frame);
+    this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
+    this.renderControls();
+    this.writeUrl(true);
+    if (this.hooks.reportStep) this.scheduleReport();
+  }
+
+  scheduleReport() {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = setTimeout(() => {
+      if (!this.playing && this.reported !== this.step) {
+        this.reported = this.step;
+        this.hooks.reportStep(this.step);
+      }
+    }, 600);
+  }
+
+  // -- the link
+  writeUrl(now) {
+    if (!this.data || this.data.urlStep === false || !this.films.length) return;
+    const write = () => {
+      this.lastUrlWrite = performance.now();
+      try {
+        const url = new URL(window.location.href);
+        if (url.searchParams.get("step") === String(this.step)) return;
+        url.searchParams.set("step", String(this.step));
+        window.history.replaceState(window.history.state, "", url.toString());
+      } catch (error) {
+        // a page without a URL of its own (a notebook's frame): nothing to keep
+      }
+    };
+    clearTimeout(this.urlTimer);
+    const wait = URL_EVERY - (performance.now() - this.lastUrlWrite);
+    if (now || wait <= 0) write();
+    else this.urlTimer = setTimeout(write, wait);
+  }
+
+  shareLink(presenting) {
+    const url = new URL(window.location.href);
+    url.searchParams.set("step", String(this.step));
+    if (!presenting) url.searchParams.delete("present");
+    else url.searchParams.set("present", "1");
+    return url.toString();
+  }
+
+  toggleShare() {
+    const panel = this.sharePanel;
+    if (!panel.hidden) {
+      panel.hidden = true;
+      return;
+    }
+    this.pause();
+    panel.replaceChildren();
+    const presentingNow = !!(this.data && this.data.present);
+    const field = el("input", { type: "text", class: "svp-link", readonly: "", "aria-label": "Link to this step" });
+    const keep = el("input", { type: "checkbox", class: "svp-keep-present" });
+    const keepLabel = el("label", { class: "svp-keep" });
+    keepLabel.append(keep, document.createTextNode(" in presenter mode (for another projector)"));
+    const copy = el("button", { type: "button", class: "svp-btn svp-copy" }, "Copy link");
+    const close = el("button", { type: "button", class: "svp-btn svp-close", "aria-label": "Close" }, "✕");
+    const refresh = () => (field.value = this.shareLink(keep.checked));
+    keep.onchange = refresh;
+    refresh();
+    copy.onclick = async () => {
+      refresh();
+      try {
+        await navigator.clipboard.writeText(field.value);
+      } catch (error) {
+        field.select();
+        document.execCommand("copy");
+      }
+      copy.textContent = "Copied ✓";
+      setTimeout(() => (copy.textContent = "Copy link"), 1500);
+    };
+    close.onclick = () => (panel.hidden = true);
+    panel.append(
+      el("div", { class: "svp-share-text" },
+        `This link reopens step ${this.step} with this problem and these options, for students` +
+          (presentingNow ? " (without presenter mode)." : ".")),
+      field,
+      el("div", { class: "svp-share-row" }),
+    );
+    panel.lastChild.append(copy, keepLabel, close);
+    panel.hidden = false;
+    field.focus();
+    field.select();
+  }
+
+  destroy() {
+    this.pause();
+    players.delete(this);
+    window.removeEventListener("resize", this.onResize);
+  }
+}
+
+export function mountPlayer(root, data, hooks) {
+  const player = new Player(root, hooks);
+  player.update(data);
+  return player;
+}
+
+// Streamlit (custom components v2): the same player, fed by the component's data.
+export default function (component) {
+  const { data, parentElement, setTriggerValue, setStateValue } = component;
+  let player = parentElement.__svPlayer;
+  if (!player) {
+    player = new Player(parentElement, {
+      exportStep: (step) => setTriggerValue("export", step),
+      reportStep: data && data.report ? (step) => setStateValue("step", step) : null,
+    });
+    parentElement.__svPlayer = player;
+  }
+  player.update(data || {});
+  return () => {
+    player.destroy();
+    delete parentElement.__svPlayer;
+  };
+}

@@ -1,0 +1,188 @@
+"""Writing a film: a lesson walks its trace once and says, step by step, what changes.
+
+>>> from matplotlib.figure import Figure
+>>> from search_viz.film.scene import Scene
+>>> def draw():
+...     fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+...     scene = Scene(fig)
+...     scene.tag_each(ax.scatter([0.2, 0.8], [0.5, 0.5]), ["A", "B"], shown=False)
+...     return scene
+>>> writer = FilmBuilder(draw, title="Two dots")
+>>> writer.show("A"); writer.step("A appears.")
+>>> writer.show("B"); writer.hide("A"); writer.step("B replaces A.", counters={"shown": 1})
+>>> film = writer.film()
+>>> len(film), film.state(1).looks
+(2, {1: 1})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe
+from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
+from search_viz.film.scene import Scene
+
+
+class FilmBuilder:
+    """Collects a film's steps: changes to the scene's items, marks, and the panels.
+
+    ``draw`` makes the scene (it is called again whenever a step is exported,
+    so it must draw the same scene every time). Between two :meth:`step`
+    calls, :meth:`show`, :meth:`hide`, :meth:`choose`, :meth:`move` and
+    :meth:`marks` say what the next step changes; :meth:`step` closes it with
+    its sentence, pseudocode line, counters and tables.
+
+    ``meta`` are the film's other facts for the player (see :class:`Film`):
+    ``title``, ``pseudocode`` (the text whose lines the steps light),
+    ``layout`` ("side": panels beside the picture; "below": under it) and
+    ``shape`` (films of one shape keep the step when one replaces the other).
+    """
+
+    def __init__(self, draw: Callable[[], Scene], **meta: Any) -> None:
+        self.draw = draw
+        self.scene = draw()
+        self.meta = meta
+        self.svg = self.scene.svg()
+        n = len(self.scene)
+        self._base = np.zeros(n, dtype=np.int16)
+        self._base[self.scene.base] = SHOWN
+        self._look = self._base.copy()
+        self._moves: dict[int, tuple[float, float]] = {}
+        self._marks: list = []
+        self._panel: dict[str, Any] = {}
+        self._chosen: dict[Hashable, int] = {}
+        self._looks: dict[Look, int] = {}  # restyled looks -> their code (2, 3, ...)
+        self._pending_looks: dict[int, int] = {}
+        self._pending_moves: dict[int, tuple[float, float]] = {}
+        self._pending_marks: list | None = None
+        self._deltas: list[Delta] = []
+        self._keyframes: list[Keyframe] = []
+
+    # --------------------------------------------------------- what changes
+    def show(self, name: Hashable, look: int | Look = SHOWN) -> None:
+        """Show the item ``name`` (as drawn, or restyled by ``look``) from the next step on."""
+        self._set(self.scene.item(name), self._code(look))
+
+    def hide(self, name: Hashable) -> None:
+        """Hide the item ``name`` from the next step on."""
+        self._set(self.scene.item(name), HIDDEN)
+
+    def choose(self, group: Hashable, name: Hashable | None, look: int | Look = SHOWN) -> None:
+        """Show ``name`` and hide whatever was chosen last in ``group`` (None: hide it only).
+
+        For items that stand for the looks of one thing (a node drawn once per
+        status): exactly one of them is shown.
+        """
+        before = self._chosen.get(group)
+        number = None if name is None else self.scene.item(name)
+        if before is not None and before != number:
+            self._set(before, HIDDEN)
+        if number is None:
+            self._chosen.pop(group, None)
+            return
+        self._chosen[group] = number
+        self._set(number, self._code(look))
+
+    def move(self, name: Hashable, dx: float, dy: float) -> None:
+        """Shift the item ``name`` by (dx, dy) points from where the scene drew it."""
+        number = self.scene.item(name)
+        shift = (round(float(dx), 2), round(float(dy), 2))
+        if self._moves.get(number, (0.0, 0.0)) == shift:
+            self._pending_moves.pop(number, None)
+        else:
+            self._pending_moves[number] = shift
+
+    def marks(self, marks: Iterable[Mark]) -> None:
+        """The marks drawn from data at the next step (they stay until changed)."""
+        data = [m.data() for m in marks]
+        self._pending_marks = data if data != self._marks else None
+
+    def _code(self, look: int | Look) -> int:
+        if isinstance(look, Look):
+            return self._looks.setdefault(look, 2 + len(self._looks))
+        return int(look)
+
+    def _set(self, number: int, code: int) -> None:
+        if self._look[number] == code:
+            self._pending_looks.pop(number, None)
+        else:
+            self._pending_looks[number] = code
+
+    # --------------------------------------------------------- closing a step
+    def step(
+        self,
+        sentence: str,
+        *,
+        line: int | None = None,
+        counters: Mapping[str, object] | None = None,
+        tables: Mapping[str, str] | None = None,
+    ) -> None:
+        """Close the step: its sentence, pseudocode line, counters and tables (HTML).
+
+        Counters and tables stay as they were when not given.
+        """
+        panel = {"s": sentence, "l": line}
+        if counters is not None:
+            panel["c"] = [[str(k), _plain(v)] for k, v in counters.items()]
+        if tables is not None:
+            panel["h"] = dict(tables)
+        changed = {k: v for k, v in panel.items() if self._panel.get(k, _UNSET) != v}
+        self._panel.update(panel)
+        for number, code in self._pending_looks.items():
+            self._look[number] = code
+        for number, shift in self._pending_moves.items():
+            if shift == (0.0, 0.0):
+                self._moves.pop(number, None)
+            else:
+                self._moves[number] = shift
+        if self._pending_marks is not None:
+            self._marks = self._pending_marks
+        delta = Delta(
+            looks=tuple(x for pair in sorted(self._pending_looks.items()) for x in pair),
+            moves=tuple(
+                x for n, (dx, dy) in sorted(self._pending_moves.items()) for x in (n, dx, dy)
+            ),
+            marks=self._pending_marks,
+            panel=changed,
+        )
+        if len(self._deltas) % CHUNK_STEPS == 0:
+            self._keyframes.append(
+                Keyframe(self._look.copy(), dict(self._moves), list(self._marks), dict(self._panel))
+            )
+        self._deltas.append(delta)
+        self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
+
+    def film(self) -> Film:
+        """The finished film."""
+        if self._pending_looks or self._pending_moves or self._pending_marks is not None:
+            raise ValueError("changes were made after the last step: close it with step()")
+        looks = [None, None] + [look for look, _ in sorted(self._looks.items(), key=lambda x: x[1])]
+        return Film(
+            draw=self.draw,
+            svg=self.svg,
+            base=self._base,
+            looks=looks,
+            mark_styles=dict(self.scene.mark_styles),
+            size=self.scene.size,
+            deltas=self._deltas,
+            keyframes=self._keyframes,
+            meta=self.meta,
+        )
+
+
+_UNSET = object()
+
+
+def _plain(value: object) -> object:
+    """A counter's value as JSON holds it (numbers stay numbers)."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return float(value)
+    return str(value)

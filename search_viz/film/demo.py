@@ -1,0 +1,71 @@
+"""A tiny film for examples and for testing the hosts: a row of dots lit one after another.
+
+>>> film = demo_film()
+>>> len(film), film.state(2).sentence
+(3, 'C joins: all 3 are lit.')
+>>> len(demo_film(40))
+40
+"""
+
+from __future__ import annotations
+
+import string
+from functools import partial
+
+from matplotlib.figure import Figure
+
+from search_viz.film.builder import FilmBuilder
+from search_viz.film.film import Film
+from search_viz.film.looks import Look, Mark, MarkStyle
+from search_viz.film.scene import Scene
+
+
+def dot_names(n: int) -> list[str]:
+    """A, B, C ... then A1, B1 ... for longer rows.
+
+    >>> dot_names(28)[-2:]
+    ['A1', 'B1']
+    """
+    letters = string.ascii_uppercase
+    return [letters[i % 26] + (str(i // 26) if i >= 26 else "") for i in range(n)]
+
+
+def demo_scene(n: int = 3) -> Scene:
+    """``n`` grey dots in a row, their names, and a "lit" label over each (hidden)."""
+    names = dot_names(n)
+    fig = Figure(figsize=(max(3.0, 0.5 * n), 1.2))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()
+    ax.set_xlim(-0.5, n - 0.5)
+    ax.set_ylim(-0.6, 0.6)
+    scene = Scene(fig)
+    scene.tag_each(
+        ax.scatter(range(n), [0] * n, s=600, c="#BBBBBB", edgecolors="black"), names, shown=True
+    )
+    for x, name in enumerate(names):
+        ax.text(x, 0, name, ha="center", va="center", fontsize=10)
+        scene.tag(ax.text(x, 0.42, "lit", ha="center", fontsize=9, color="#D55E00"), f"{name} lit")
+    scene.mark_style("link", MarkStyle(color="#0072B2", width=2, dash="--"))
+    return scene
+
+
+def demo_film(n: int = 3) -> Film:
+    """The ``n`` dots lit one by one, a dashed link from the last lit one, each step saying so."""
+    names = dot_names(n)
+    writer = FilmBuilder(
+        partial(demo_scene, n), title="Dots", pseudocode="for each dot:\n    light it", shape=n
+    )
+    scene = writer.scene
+    ax = scene.figure.axes[0]
+    lit = Look(fill="#E69F00")
+    for k, name in enumerate(names):
+        writer.show(name, lit)
+        writer.show(f"{name} lit")
+        if k:
+            link = Mark.line(scene.point(ax, k - 1, 0), scene.point(ax, k, 0), "link")
+            writer.marks([link])
+            sentence = f"{name} joins: {'all ' if k == n - 1 else ''}{k + 1} are lit."
+        else:
+            sentence = f"{name} is lit first."
+        writer.step(sentence, line=2 if k else 1, counters={"lit": k + 1})
+    return writer.film()

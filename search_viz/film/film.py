@@ -1,0 +1,302 @@
+"""A film: one replay as plain data, computed once and stepped anywhere.
+
+A :class:`Film` holds
+
+* the **scene**: an SVG drawn once by matplotlib, its changing parts numbered
+  (:mod:`search_viz.film.scene`);
+* the **steps**: per step only what changes (items' looks, moves, marks) and
+  the **panels** that change (the sentence, the pseudocode line, the counters,
+  small HTML tables);
+* the **meta**: title, pseudocode, layout, sizes.
+
+It plays in the browser (the Streamlit player, a notebook, a standalone HTML
+page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
+step with matplotlib for PNG, SVG and GIF export: the same scene, the same
+step, two hosts.
+
+The data the browser reads (``Film.header`` and ``Film.chunk``) is JSON: the
+header carries the scene, the meta and the first :data:`CHUNK_STEPS` steps;
+each further chunk starts with a keyframe (the whole state at its first step)
+so the player can jump anywhere after one download.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from search_viz.film.looks import HIDDEN, SHOWN, Look, MarkStyle
+
+#: Steps per chunk: a film longer than this is sent in pieces, fetched ahead of need.
+CHUNK_STEPS = 500
+#: Version of the data the browser reads.
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Delta:
+    """What one step changes: ``looks`` (item, code, ...), ``moves`` (item, dx, dy, ...),
+    ``marks`` (the new list, or None if unchanged), ``panel`` (changed fields)."""
+
+    looks: tuple = ()
+    moves: tuple = ()
+    marks: list | None = None
+    panel: dict = field(default_factory=dict)
+
+    def data(self) -> dict:
+        """The step as the browser reads it (empty fields left out)."""
+        out: dict[str, Any] = {}
+        if self.looks:
+            out["v"] = list(self.looks)
+        if self.moves:
+            out["t"] = list(self.moves)
+        if self.marks is not None:
+            out["m"] = self.marks
+        if self.panel:
+            out["p"] = self.panel
+        return out
+
+
+@dataclass
+class Keyframe:
+    """The whole state at one step: every item's look code, the moves, marks and panel."""
+
+    looks: np.ndarray
+    moves: dict
+    marks: list
+    panel: dict
+
+
+@dataclass
+class State:
+    """What the picture and panels show at one step.
+
+    ``looks``: items whose look differs from the scene's start, with their code;
+    ``moves``: moved items and their shift; ``marks``; ``panel`` (``s`` the
+    sentence, ``l`` the pseudocode line, ``c`` the counters, ``h`` the tables).
+    """
+
+    looks: dict[int, int]
+    moves: dict[int, tuple[float, float]]
+    marks: list
+    panel: dict
+
+    @property
+    def sentence(self) -> str:
+        """The step's sentence."""
+        return self.panel.get("s", "")
+
+    @property
+    def line(self) -> int | None:
+        """The pseudocode line lit at this step."""
+        return self.panel.get("l")
+
+    @property
+    def counters(self) -> dict[str, object]:
+        """The counters shown at this step."""
+        return dict(self.panel.get("c", []))
+
+
+class Film:
+    """One replay, ready for every host (see the module's docstring).
+
+    Built by :class:`~search_viz.film.builder.FilmBuilder`; ``len(film)`` is
+    its number of steps, ``film.state(k)`` what step ``k`` shows,
+    ``film.figure(k)`` step ``k`` as a matplotlib figure, ``film.to_html()`` a
+    page that plays it offline; in a notebook a film shows its player.
+    """
+
+    def __init__(
+        self,
+        *,
+        draw: Callable[[], Any],
+        svg: str,
+        base: np.ndarray,
+        looks: list[Look | None],
+        mark_styles: dict[str, MarkStyle],
+        size: tuple[float, float],
+        deltas: list[Delta],
+        keyframes: list[Keyframe],
+        meta: dict[str, Any],
+    ) -> None:
+        self._draw = draw
+        self.svg = svg
+        self.base = base
+        self.looks = looks
+        self.mark_styles = mark_styles
+        self.size = size
+        self.deltas = deltas
+        self.keyframes = keyframes
+        self.meta = meta
+
+    def __len__(self) -> int:
+        return len(self.deltas)
+
+    def __repr__(self) -> str:
+        title = self.meta.get("title", "film")
+        return f"<Film {title!r}: {len(self)} steps, {len(self.base)} items>"
+
+    @property
+    def title(self) -> str:
+        """The film's title."""
+        return str(self.meta.get("title", ""))
+
+    # ------------------------------------------------------------- stepping
+    def state(self, k: int) -> State:
+        """What step ``k`` shows (``k`` from 0 to ``len(film) - 1``; negative counts back)."""
+        k = self._index(k)
+        key = self.keyframes[k // CHUNK_STEPS]
+        looks = key.looks.copy()
+        moves, marks, panel = dict(key.moves), list(key.marks), dict(key.panel)
+        for delta in self.deltas[k - k % CHUNK_STEPS + 1 : k + 1]:
+            _apply(delta, looks, moves)
+            if delta.marks is not None:
+                marks = delta.marks
+            panel.update(delta.panel)
+        changed = np.nonzero(looks != self.base)[0]
+        return State({int(n): int(looks[n]) for n in changed}, moves, marks, panel)
+
+    def _index(self, k: int) -> int:
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+            raise TypeError(f"a step is a whole number, not {type(k).__name__}")
+        n = len(self)
+        if not -n <= k < n:
+            raise IndexError(f"step {k} is outside this film's steps 0 to {n - 1}")
+        return int(k) % n
+
+    # --------------------------------------------------------------- drawing
+    def figure(self, k: int) -> Figure:
+        """Step ``k`` as a matplotlib figure: the scene drawn anew, with that step applied.
+
+        The figure is the caller's (export it with ``savefig``).
+        """
+        scene = self._draw()
+        self.apply(scene, k)
+        return scene.figure
+
+    def apply(self, scene, k: int) -> None:
+        """Put step ``k`` on a scene drawn by this film's drawing (reused for many frames)."""
+        state = self.state(k)
+        looks = {n: (self.looks[c] if c > SHOWN else c) for n, c in state.looks.items()}
+        scene.apply(looks, state.moves, state.marks)
+
+    def scene(self):
+        """A fresh copy of the film's scene (for drawing several steps in turn)."""
+        return self._draw()
+
+    # ------------------------------------------------------- the browser's data
+    def header(self, chunk_urls: list[str] | None = None) -> dict:
+        """The film as the player first reads it: the scene, the meta and the first chunk.
+
+        ``chunk_urls`` say where the later chunks are fetched from; without
+        them every chunk is inline (the standalone page, the notebook).
+        """
+        chunks: list[Any] = [self.chunk(0)]
+        later = range(1, self.n_chunks)
+        if chunk_urls is None:
+            chunks += [self.chunk(c) for c in later]
+        else:
+            chunks += chunk_urls
+        return {
+            "format": FORMAT,
+            "meta": {**self.meta, "size": list(self.size)},
+            "svg": self.svg,
+            "items": len(self.base),
+            "base": np.nonzero(self.base == SHOWN)[0].tolist(),
+            "looks": [look.css() if look else "" for look in self.looks],
+            "markStyles": {name: s.data() for name, s in sorted(self.mark_styles.items())},
+            "steps": len(self),
+            "chunkSteps": CHUNK_STEPS,
+            "chunks": chunks,
+        }
+
+    @property
+    def n_chunks(self) -> int:
+        """How many chunks the steps are cut into."""
+        return len(self.keyframes)
+
+    def chunk(self, c: int) -> dict:
+        """Chunk ``c``: its keyframe, then the changes of each following step."""
+        first = c * CHUNK_STEPS
+        key = self.keyframes[c]
+        changed = np.nonzero(key.looks != self.base)[0]
+        keyframe = {
+            "v": [int(x) for n in changed for x in (n, key.looks[n])],
+            "t": [x for n, (dx, dy) in sorted(key.moves.items()) for x in (n, dx, dy)],
+            "m": key.marks,
+            "p": key.panel,
+        }
+        steps = self.deltas[first + 1 : first + CHUNK_STEPS]
+        return {"first": first, "key": keyframe, "steps": [d.data() for d in steps]}
+
+    @cached_property
+    def header_bytes(self) -> bytes:
+        """The header with every chunk inline, as gzipped JSON."""
+        return gzip_json(self.header())
+
+    def payload(self) -> tuple[bytes, list[bytes]]:
+        """The header (the later chunks left to be fetched) and each later chunk, gzipped."""
+        return self._payload
+
+    @cached_property
+    def _payload(self) -> tuple[bytes, list[bytes]]:
+        later = [gzip_json(self.chunk(c)) for c in range(1, self.n_chunks)]
+        return gzip_json(self.header(chunk_urls=[""] * len(later))), later
+
+    @cached_property
+    def digest(self) -> str:
+        """A short fingerprint of the film's data: equal films, equal digests."""
+        return hashlib.sha1(self.header_bytes).hexdigest()[:16]
+
+    def frames(self, steps) -> Iterator[tuple[int, Figure]]:
+        """Each of ``steps`` drawn in turn on one scene (fast: for GIFs)."""
+        scene = self._draw()
+        for k in steps:
+            self.apply(scene, k)
+            yield k, scene.figure
+
+    # ------------------------------------------------------------- the hosts
+    def to_html(self, *, title: str | None = None) -> str:
+        """One self-contained page that plays the film offline (nothing fetched)."""
+        from search_viz.film.pages import standalone_page
+
+        return standalone_page([self], title=title or self.title)
+
+    def _repr_html_(self) -> str:
+        from search_viz.film.pages import notebook_frame
+
+        return notebook_frame([self])
+
+
+def _apply(delta: Delta, looks: np.ndarray, moves: dict) -> None:
+    values = delta.looks
+    for i in range(0, len(values), 2):
+        looks[values[i]] = values[i + 1]
+    shifts = delta.moves
+    for i in range(0, len(shifts), 3):
+        shift = (shifts[i + 1], shifts[i + 2])
+        if shift == (0.0, 0.0):
+            moves.pop(shifts[i], None)
+        else:
+            moves[shifts[i]] = shift
+
+
+def gzip_json(data: object) -> bytes:
+    """``data`` as compact JSON, gzipped the same way every time.
+
+    >>> gzip.decompress(gzip_json({"a": 1}))
+    b'{"a":1}'
+    """
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+
+
+__all__ = ["CHUNK_STEPS", "HIDDEN", "SHOWN", "Delta", "Film", "Keyframe", "State", "gzip_json"]

@@ -1,0 +1,352 @@
+"""The scene: a picture drawn once with matplotlib, whose changing parts are tagged items.
+
+A lesson draws everything its replay will ever show on one figure, tags each
+part that changes with :meth:`Scene.tag` (one artist) or :meth:`Scene.tag_each`
+(one item per point, segment or polygon of a collection), and says which items
+are shown at the start. A step of the film then only says which items change
+look (:mod:`search_viz.film.looks`), move or appear.
+
+The same scene serves the browser and matplotlib:
+
+* :meth:`Scene.svg` writes the figure as SVG with every item carrying the id
+  ``sv<n>`` (the browser player shows, hides and restyles those elements);
+* :meth:`Scene.apply` puts a step's state onto the figure itself, so a step is
+  exported as PNG, SVG or a GIF frame by the very drawing the browser shows.
+
+>>> from matplotlib.figure import Figure
+>>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+>>> scene = Scene(fig)
+>>> dot = scene.tag(ax.scatter([0.5], [0.5]), "dot")
+>>> dots = scene.tag_each(ax.scatter([0.2, 0.8], [0.2, 0.8]), ["left", "right"], shown=True)
+>>> len(scene), scene.item("right"), scene.base
+(3, 2, [1, 2])
+>>> 'id="sv2"' in scene.svg()
+True
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.collections import Collection
+from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
+
+from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark, MarkStyle, mark_artist
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+ET.register_namespace("", SVG_NS)
+ET.register_namespace("xlink", XLINK_NS)
+
+#: SVG points per inch: matplotlib writes SVG in points.
+POINTS = 72.0
+
+_DRAWN_TAGS = {f"{{{SVG_NS}}}path", f"{{{SVG_NS}}}use"}
+_DEFS = f"{{{SVG_NS}}}defs"
+
+
+@dataclass
+class _Item:
+    """One tagged thing: a whole artist, or element ``index`` of a collection."""
+
+    artist: Artist
+    index: int | None = None
+
+
+class Scene:
+    """A figure whose changing parts are numbered items (see the module's docstring).
+
+    ``base`` lists the items shown before the first step; every other item is
+    hidden until a step shows it.
+    """
+
+    def __init__(self, figure: Figure) -> None:
+        self.figure = figure
+        self._items: list[_Item] = []
+        self._ids: dict[Hashable, int] = {}
+        self._shown_at_start: list[bool] = []
+        self._collections: dict[int, _CollectionLooks] = {}  # id(collection) -> its colours
+        self._transforms: dict[int, object] = {}  # item -> its transform before any move
+        self._marks: list[Artist] = []
+        self._applied: dict[int, int] = {}  # item -> look now on the figure (when not base)
+        self._moved: dict[int, tuple[float, float]] = {}
+        self._at_base = False  # whether the figure shows the base look (apply() needs it to)
+        #: The named styles of the marks steps draw from data.
+        self.mark_styles: dict[str, MarkStyle] = {}
+
+    # ----------------------------------------------------------------- tagging
+    def tag(self, artist: Artist, name: Hashable, *, shown: bool = False) -> int:
+        """Make ``artist`` one item called ``name``; returns its number.
+
+        A whole artist changes only by being shown, hidden or moved.
+        """
+        number = self._new(name, shown)
+        self._items.append(_Item(artist))
+        artist.set_gid(f"sv{number}")
+        return number
+
+    def tag_each(
+        self, collection: Collection, names: Sequence[Hashable], *, shown: bool | Sequence[bool]
+    ) -> list[int]:
+        """Make each element of ``collection`` (points, segments, polygons) an item.
+
+        ``names`` name the elements in order; ``shown`` says which are shown at
+        the start (one flag for all, or one per element). Elements can also be
+        restyled by a step (a :class:`~search_viz.film.looks.Look`).
+        """
+        flags = [shown] * len(names) if isinstance(shown, bool) else list(shown)
+        if len(flags) != len(names):
+            raise ValueError(f"{len(names)} names but {len(flags)} shown flags")
+        numbers = [self._new(name, flag) for name, flag in zip(names, flags, strict=True)]
+        self._collections[id(collection)] = _CollectionLooks(collection, len(names))
+        for index in range(len(names)):
+            self._items.append(_Item(collection, index))
+        collection.set_gid(f"svc{numbers[0] if numbers else 0}")
+        return numbers
+
+    def mark_style(self, name: str, style: MarkStyle) -> None:
+        """Name a style for the marks the steps draw (lines, texts made from data)."""
+        self.mark_styles[name] = style
+
+    def _new(self, name: Hashable, shown: bool) -> int:
+        if name in self._ids:
+            raise ValueError(f"two items are called {name!r}")
+        number = len(self._shown_at_start)
+        self._ids[name] = number
+        self._shown_at_start.append(bool(shown))
+        return number
+
+    def item(self, name: Hashable) -> int:
+        """The number of the item called ``name``."""
+        return self._ids[name]
+
+    def has(self, name: Hashable) -> bool:
+        """Whether an item is called ``name``."""
+        return name in self._ids
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def base(self) -> list[int]:
+        """The items shown before the first step."""
+        return [n for n, shown in enumerate(self._shown_at_start) if shown]
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The picture's width and height in points (SVG user units)."""
+        width, height = self.figure.get_size_inches()
+        return round(float(width) * POINTS, 2), round(float(height) * POINTS, 2)
+
+    def point(self, ax, x: float, y: float) -> tuple[float, float]:
+        """Where the data point (x, y) of ``ax`` lands in the SVG, in points from the top left.
+
+        Marks (:class:`~search_viz.film.looks.Mark`) are placed with it.
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+        >>> _ = ax.set_xlim(0, 1), ax.set_ylim(0, 1)
+        >>> Scene(fig).point(ax, 0.5, 1.0)
+        (72.0, 0.0)
+        """
+        px, py = ax.transData.transform((x, y))
+        dpi = self.figure.dpi
+        height = self.figure.get_figheight() * POINTS
+        return round(float(px) * POINTS / dpi, 2), round(float(height - py * POINTS / dpi), 2)
+
+    # -------------------------------------------------------------------- SVG
+    def svg(self) -> str:
+        """The scene as SVG text: every item drawn, each with the id ``sv<n>``.
+
+        Written with the figure in its base look (whatever :meth:`apply` did
+        before is undone first) and without metadata, so the same scene always
+        gives the same text.
+        """
+        self.reset()
+        hidden = [n for n, shown in enumerate(self._shown_at_start) if not shown]
+        for number in hidden:  # the browser hides them; the SVG must hold them
+            self._set_look(number, SHOWN)
+        self._flush()
+        buffer = io.StringIO()
+        with mpl.rc_context({"svg.hashsalt": "search_viz", "svg.fonttype": "path"}):
+            self.figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+        self.reset()
+        return _finish_svg(buffer.getvalue(), self._first_numbers())
+
+    def _first_numbers(self) -> dict[str, int]:
+        """For each tagged collection's gid, how many elements it holds."""
+        counts: dict[str, int] = {}
+        for item in self._items:
+            if item.index is not None:
+                gid = item.artist.get_gid()
+                counts[gid] = counts.get(gid, 0) + 1
+        return counts
+
+    # ------------------------------------------------------------ applying
+    def reset(self) -> None:
+        """Back to the base look: base items shown, the others hidden, nothing moved."""
+        for number in list(self._applied):
+            self._set_look(number, SHOWN if self._shown_at_start[number] else HIDDEN)
+        self._applied.clear()
+        for number in list(self._moved):
+            self._move(number, 0.0, 0.0)
+        self._moved.clear()
+        for artist in self._marks:
+            artist.remove()
+        self._marks.clear()
+        for number in range(len(self._items)):
+            self._set_look(number, self._base_look(number))
+        self._flush()
+        self._at_base = True
+
+    def apply(self, looks: dict[int, int | Look], moves: dict[int, tuple], marks: Iterable) -> None:
+        """Put one step's state on the figure.
+
+        ``looks`` maps items to their look where it differs from the base,
+        ``moves`` items to their (dx, dy) in points, ``marks`` are the step's
+        :class:`~search_viz.film.looks.Mark`\\ s.
+        """
+        if not self._at_base:
+            self.reset()
+        for number in set(self._applied) | set(looks):
+            base = self._base_look(number)
+            target = looks.get(number, base)
+            if self._applied.get(number, base) != target:
+                self._set_look(number, target)
+        self._applied = dict(looks)
+        for number in set(self._moved) | set(moves):
+            dx, dy = moves.get(number, (0.0, 0.0))
+            self._move(number, dx, dy)
+        self._moved = dict(moves)
+        for artist in self._marks:
+            artist.remove()
+        self._marks = [
+            mark_artist(self.figure, Mark.from_data(m), self.size, self.mark_styles) for m in marks
+        ]
+        self._flush()
+
+    def _base_look(self, number: int) -> int:
+        return SHOWN if self._shown_at_start[number] else HIDDEN
+
+    def _flush(self) -> None:
+        """Push the collections' changed colours into matplotlib (once per apply)."""
+        for looks in self._collections.values():
+            looks.flush()
+
+    def _set_look(self, number: int, look: int | Look) -> None:
+        item = self._items[number]
+        if item.index is None:
+            if isinstance(look, Look):
+                raise ValueError(f"item {number} is a whole artist: it can be shown or hidden only")
+            item.artist.set_visible(look != HIDDEN)
+            return
+        self._collections[id(item.artist)].set(item.index, look)
+
+    def _move(self, number: int, dx: float, dy: float) -> None:
+        item = self._items[number]
+        if item.index is not None:
+            raise ValueError(f"item {number} is part of a collection: only whole artists move")
+        artist = item.artist
+        base = self._transforms.setdefault(number, artist.get_transform())
+        if dx == 0 and dy == 0:
+            artist.set_transform(base)
+            return
+        shift = ScaledTranslation(dx / POINTS, -dy / POINTS, self.figure.dpi_scale_trans)
+        artist.set_transform(base + shift)
+
+
+class _CollectionLooks:
+    """The per-element colours of one collection, and how to change one element's look."""
+
+    def __init__(self, collection: Collection, n: int) -> None:
+        self.collection = collection
+        self.n = n
+        self.faces = _rows(collection.get_facecolor(), n)
+        self.edges = _rows(collection.get_edgecolor(), n)
+        self.widths = np.resize(np.asarray(collection.get_linewidth(), dtype=float), n)
+        self.now_faces = self.faces.copy()
+        self.now_edges = self.edges.copy()
+        self.now_widths = self.widths.copy()
+        self.dirty = False
+
+    def set(self, index: int, look: int | Look) -> None:
+        face = self.faces[index].copy() if len(self.faces) else np.zeros(4)
+        edge = self.edges[index].copy() if len(self.edges) else np.zeros(4)
+        width = self.widths[index]
+        if look == HIDDEN:
+            face[3] = edge[3] = 0.0
+        elif isinstance(look, Look):
+            face, edge, width = look.on(face, edge, width)
+        if len(self.faces):
+            self.now_faces[index] = face
+        if len(self.edges):
+            self.now_edges[index] = edge
+        self.now_widths[index] = width
+        self.dirty = True
+
+    def flush(self) -> None:
+        """Give matplotlib the colours and widths set since the last flush."""
+        if not self.dirty:
+            return
+        if len(self.faces):
+            self.collection.set_facecolor(self.now_faces)
+        if len(self.edges):
+            self.collection.set_edgecolor(self.now_edges)
+        self.collection.set_linewidth(self.now_widths)
+        self.dirty = False
+
+
+def _rows(colours, n: int) -> np.ndarray:
+    """Colours as one RGBA row per element (a single colour is repeated)."""
+    array = np.asarray(colours, dtype=float).reshape(-1, 4)
+    if len(array) == 0:
+        return array
+    return np.resize(array, (n, 4)).copy()
+
+
+def _finish_svg(svg: str, counts: dict[str, int]) -> str:
+    """The SVG without its metadata, each element of a tagged collection given its item id.
+
+    matplotlib writes a collection as a group (the collection's gid ``svc<first>``)
+    holding one ``<path>`` or ``<use>`` per element, in order, besides definitions.
+    """
+    root = ET.fromstring(svg)
+    for metadata in root.findall(f"{{{SVG_NS}}}metadata"):
+        root.remove(metadata)
+    for group in root.iter(f"{{{SVG_NS}}}g"):
+        gid = group.get("id", "")
+        if gid not in counts:
+            continue
+        first = int(gid[3:])
+        drawn = list(_drawn_elements(group))
+        if len(drawn) != counts[gid]:
+            raise ValueError(
+                f"collection {gid} drew {len(drawn)} elements, but {counts[gid]} were tagged"
+            )
+        for offset, element in enumerate(drawn):
+            element.set("id", f"sv{first + offset}")
+        del group.attrib["id"]
+    text = ET.tostring(root, encoding="unicode")
+    return re.sub(r">\s+<", "><", text)
+
+
+def _drawn_elements(group: ET.Element):
+    """The paths and uses under ``group``, in document order, outside definitions."""
+    for child in group:
+        if child.tag == _DEFS:
+            continue
+        if child.tag in _DRAWN_TAGS:
+            yield child
+        else:
+            yield from _drawn_elements(child)
+
+
+__all__ = ["POINTS", "Scene"]

@@ -1,0 +1,49 @@
+"""The lessons: what each one shows, in one package per lesson.
+
+Every lesson package has the same modules, so that the next student who opens
+one knows where to look:
+
+* ``drawing.py``: the scene (drawn once with matplotlib) and the per-step looks;
+  ``film_of(algorithm, problem, **options)`` makes the lesson's :class:`Film`,
+  ``films(algorithm, problem)`` says whether this lesson films that pair, and
+  ``thumbnail()`` draws the home page's card;
+* ``sentences.py``: what each step says, in plain words;
+* ``charts.py``: the charts beside the replay (where the lesson has any);
+* ``inputs.py``: the sidebar (Streamlit): the problem and the options;
+* ``page.py``: the page body (Streamlit): ``body()`` puts it all together.
+
+Only ``inputs.py`` and ``page.py`` import Streamlit. :func:`film` is
+``sv.film``: it finds the lesson that films an algorithm on a problem.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+#: The lesson packages that make films, in the order :func:`film` asks them.
+FILMING_LESSONS: tuple[str, ...] = ()
+
+
+def film(algorithm: Any, problem: Any, **options: Any):
+    """The replay of ``algorithm`` on ``problem`` as a :class:`~search_viz.film.Film`.
+
+    ``options`` are the algorithm's own (``fail_soft=True``, ``heuristic="misplaced"``,
+    ``seed=1`` ...). The lesson that owns the problem's kind draws it.
+
+    >>> import search_viz as sv
+    >>> sv.film(print, 42)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: no lesson films print on a int; ...
+    """
+    for name in FILMING_LESSONS:
+        drawing = import_module(f"search_viz.lessons.{name}.drawing")
+        if drawing.films(algorithm, problem):
+            return drawing.film_of(algorithm, problem, **options)
+    what = getattr(algorithm, "__name__", repr(algorithm))
+    raise TypeError(
+        f"no lesson films {what} on a {type(problem).__name__}; films are made of the "
+        "algorithms of search_viz (sv.bfs, sv.alphabeta, ...) on its problems "
+        "(sv.GraphProblem, sv.GameTree, sv.EightPuzzle, sv.NQueens, sv.TicTacToe)"
+    )

@@ -1,0 +1,108 @@
+"""The film player in a Streamlit page: every step happens in the browser.
+
+``film_player(film, key=...)`` shows a :class:`~search_viz.film.Film` with the
+one player (``search_viz/film/assets/player.js``, a custom component v2): first,
+back, play/pause, forward, last, the step slider, the speed, the keys (Left,
+Right, Space), ``?step=`` in the URL, Share and Export. A click never reaches
+the server: the films travel once, as gzipped files served by Streamlit's media
+endpoint (shared by every session on the same film, fetched by the browser
+ahead of need), and the page hears from the player only when the student asks
+for an export, or, with ``report=True``, the step where the student paused.
+
+Two films make compare mode: one player steps both, side by side.
+
+Example, in a page::
+
+    film = cached_film(problem_key)          # an st.cache_resource'd Film
+    film_player(film, key="game")
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import streamlit as st
+
+from search_viz.film import Film
+from search_viz.film.pages import player_assets
+from search_viz.ui.export import film_export_dialog
+from search_viz.ui.presenter import is_on as presenting
+
+_JS, _CSS = player_assets()
+_COMPONENT = st.components.v2.component("search_viz.film_player", js=_JS, css=_CSS)
+_MIME = "application/octet-stream"
+_starts = itertools.count(1)
+
+
+def film_player(
+    films: Film | Sequence[Film],
+    *,
+    key: str,
+    titles: Sequence[str] | None = None,
+    start: int | None = None,
+    report: bool = False,
+    export: bool = True,
+) -> int | None:
+    """Show ``films`` (one, or two for compare mode) in the browser player.
+
+    ``start``: move the player to this step now (once per call that passes it;
+    a link's ``?step=`` is read by the player itself). ``report``: return the
+    step where the student last paused (this costs a rerun per pause; without
+    it the page never hears the step and returns None). ``export``: offer the
+    Export dialog (PNG, SVG, GIF, a web page).
+
+    A new film of the same ``shape`` (its meta) keeps the step, so flipping an
+    option that does not change the replay's length stays at the same moment.
+    """
+    films = [films] if isinstance(films, Film) else list(films)
+    if not films or any(len(film) == 0 for film in films):
+        st.info("This search has no steps to replay.")
+        return None
+    data = {
+        "films": [_publish(film, f"{key}.{i}") for i, film in enumerate(films)],
+        "titles": list(titles or [film.title for film in films]),
+        "present": presenting(),
+        "share": True,
+        "export": export,
+        "report": report,
+        "urlStep": True,
+    }
+    if start is not None:
+        data["start"] = {"step": int(start), "nonce": next(_starts)}
+    callbacks = {"on_export_change": _ignore}
+    if report:
+        callbacks["on_step_change"] = _ignore
+    result = _COMPONENT(key=key, data=data, height="content", **callbacks)
+    asked = result.get("export") if hasattr(result, "get") else getattr(result, "export", None)
+    if asked is not None and export:
+        film_export_dialog(films, int(asked), key)
+    if not report:
+        return None
+    step = result.get("step") if hasattr(result, "get") else getattr(result, "step", None)
+    return None if step is None else int(step)
+
+
+def _ignore() -> None:
+    """The component's callbacks: the page reads the result after the rerun."""
+
+
+def _publish(film: Film, where: str) -> dict:
+    """The film's files on the media endpoint, and what the player needs to fetch them.
+
+    Equal films give equal files, stored once for every session that shows them.
+    """
+    header, later = film.payload()
+    return {
+        "url": _media(header, where),
+        "chunks": [_media(chunk, f"{where}.{c}") for c, chunk in enumerate(later, start=1)],
+        "id": film.digest,
+    }
+
+
+def _media(data: bytes, where: str) -> str:
+    from streamlit import runtime
+
+    url = runtime.get_instance().media_file_mgr.add(data, _MIME, f"search_viz.film.{where}")
+    base = (st.get_option("server.baseUrlPath") or "").strip("/")
+    return f"/{base}{url}" if base else url

@@ -1,0 +1,104 @@
+"""Driving the film player in a real browser: what it shows, stepping, playing, the link.
+
+Every lesson's browser test uses these. The player lives in a shadow root; Playwright's
+CSS locators pierce it, so ``page.locator(".svp-note")`` finds the sentence.
+
+Example::
+
+    page.goto(f"{app_url}/game-trees?step=5")
+    wait_for_player(page)
+    assert shown_step(page) == 5
+    press(page, "forward")
+    assert sentence(page).startswith("Step 6.")
+"""
+
+from __future__ import annotations
+
+import re
+
+PLAYER = ".svp"
+
+
+def wait_for_player(page, index: int = 0, timeout: float = 60_000) -> None:
+    """Wait until player ``index`` shows a step and the page has stopped running."""
+    page.locator(".svp-count").nth(index).filter(
+        has_text=re.compile(r"^Step \d+ of \d+$")
+    ).wait_for(timeout=timeout)
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=timeout)
+
+
+def shown_step(page, index: int = 0) -> int:
+    """The step player ``index`` shows ("Step 12 of 40" -> 12)."""
+    text = page.locator(".svp-count").nth(index).inner_text()
+    return int(re.match(r"Step (\d+)", text).group(1))
+
+
+def last_step(page, index: int = 0) -> int:
+    """The last step of player ``index``."""
+    text = page.locator(".svp-count").nth(index).inner_text()
+    return int(re.search(r"of (\d+)", text).group(1))
+
+
+def sentence(page, film: int = 0) -> str:
+    """The sentence of film ``film`` (in compare mode there is one per film)."""
+    return page.locator(".svp-note").nth(film).inner_text()
+
+
+def press(page, control: str, index: int = 0) -> None:
+    """Click one control of player ``index``: first, back, play, forward, last, share, export."""
+    page.locator(f".svp-{control}").nth(index).click()
+
+
+def picture_state(page, film: int = 0) -> str:
+    """What film ``film``'s picture shows now: every item's style and the marks, as one string.
+
+    Two equal strings are two identical pictures.
+    """
+    return (
+        page.locator(".svp-picture")
+        .nth(film)
+        .evaluate(
+            """(box) => [...box.querySelectorAll('[id*="-sv"]')]
+             .map((el) => el.id.replace(/^svp\\d+-/, '') + '=' + (el.getAttribute('style') || ''))
+             .join('|') + '#' + box.querySelector('.svp-marks').innerHTML"""
+        )
+    )
+
+
+def record_steps(page, seconds: float, index: int = 0) -> list[int]:
+    """The step shown at every animation frame for ``seconds`` (playback's whole story)."""
+    return page.evaluate(
+        """([seconds, index]) => new Promise((done) => {
+             const box = [...document.querySelectorAll('*')].map((el) => el.shadowRoot)
+               .filter(Boolean).flatMap((root) => [...root.querySelectorAll('.svp-count')])[index];
+             const seen = [];
+             const end = performance.now() + seconds * 1000;
+             const look = () => {
+               const m = /Step (\\d+)/.exec(box.textContent);
+               if (m) seen.push(Number(m[1]));
+               if (performance.now() < end) requestAnimationFrame(look); else done(seen);
+             };
+             requestAnimationFrame(look);
+           })""",
+        [seconds, index],
+    )
+
+
+def set_speed(page, steps_per_second: float, index: int = 0) -> None:
+    """Choose the playing speed (0.5, 1, 2, 4, 10 or 30 steps a second)."""
+    page.locator(".svp-speed").nth(index).select_option(f"{steps_per_second:g}")
+
+
+def watch_frames(page) -> dict:
+    """Count the websocket messages the page sends to the server (call before ``goto``).
+
+    ``sent = watch_frames(page)``, then compare ``sent["count"]`` before and after
+    stepping: a script rerun is one such message; a step in the browser sends none.
+    """
+    sent = {"count": 0}
+
+    def count(_frame) -> None:
+        sent["count"] += 1
+
+    page.on("websocket", lambda socket: socket.on("framesent", count))
+    return sent

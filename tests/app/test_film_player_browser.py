@@ -1,0 +1,159 @@
+"""The film player in a real browser: buttons, keys, playback, the link, compare mode, offline.
+
+Runs ``tests/app/film_app.py`` (the demo film of lit dots, and two films compared).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from search_viz.film.demo import demo_film
+from tests.app.film_browser import (
+    last_step,
+    picture_state,
+    press,
+    record_steps,
+    sentence,
+    set_speed,
+    shown_step,
+    wait_for_player,
+    watch_frames,
+)
+from tests.conftest import ARTIFACTS, start_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def film_url():
+    process, url = start_app("tests/app/film_app.py")
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def test_buttons_and_keys_step_in_the_browser_without_the_server(page, film_url):
+    sent = watch_frames(page)
+    page.goto(f"{film_url}/?dots=12&step=3")
+    wait_for_player(page)
+    assert shown_step(page) == 3
+    assert last_step(page) == 11
+    assert sentence(page) == "Step 3. D joins: 4 are lit."
+    before = sent["count"]
+    pictures = {picture_state(page)}
+    for _ in range(4):
+        press(page, "forward")
+        pictures.add(picture_state(page))
+    assert shown_step(page) == 7
+    assert sentence(page).startswith("Step 7. H joins")
+    assert len(pictures) == 5  # every step changed the picture
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 5
+    press(page, "last")
+    assert shown_step(page) == 11
+    assert "all 12 are lit" in sentence(page)
+    press(page, "first")
+    assert shown_step(page) == 0
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page) == 1
+    page.wait_for_timeout(500)
+    assert sent["count"] == before, "stepping reran the page"
+    assert "step=1" in page.url
+    assert page.console_errors == []
+
+
+def test_keys_leave_a_text_field_alone(page, film_url):
+    page.goto(f"{film_url}/?dots=5&step=2")
+    wait_for_player(page)
+    field = page.get_by_label("A field to type in")
+    field.click()
+    field.type("ab")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Space")
+    assert shown_step(page) == 2
+    assert field.input_value() == "a b" or field.input_value().startswith("a")
+
+
+@pytest.mark.parametrize("speed", [4, 30])
+def test_playback_only_goes_forward_and_stops_at_the_end(page, film_url, speed):
+    dots = 60
+    page.goto(f"{film_url}/?dots={dots}")
+    wait_for_player(page)
+    set_speed(page, speed)
+    press(page, "play")
+    seen = record_steps(page, 5.0)
+    assert all(a <= b for a, b in itertools.pairwise(seen)), "a step went backwards"
+    if speed == 30:
+        assert seen[-1] == dots - 1  # 60 steps at 30 a second: done within 5 s
+        assert page.locator(".svp-play").inner_text().strip().endswith("Replay")
+    else:
+        assert 14 <= seen[-1] <= 22  # about 4 a second, never stopping by itself
+        distinct = len(set(seen))
+        assert distinct >= 15
+        press(page, "play")  # pause
+    assert page.console_errors == []
+
+
+def test_a_link_reopens_the_step_and_a_bad_step_says_why(page, film_url):
+    page.goto(f"{film_url}/?dots=8&step=5")
+    wait_for_player(page)
+    press(page, "forward")
+    press(page, "share")
+    link = page.locator(".svp-link").input_value()
+    assert "step=6" in link
+    assert "dots=8" in link
+    assert "present" not in link
+    page.goto(link)
+    wait_for_player(page)
+    assert shown_step(page) == 6
+    page.goto(f"{film_url}/?dots=8&step=abc")
+    wait_for_player(page)
+    assert shown_step(page) == 0
+    assert "not a whole number" in page.locator(".svp-message").inner_text()
+    page.goto(f"{film_url}/?dots=8&step=99")
+    wait_for_player(page)
+    assert "outside 0–7" in page.locator(".svp-message").inner_text()
+
+
+def test_compare_mode_steps_both_films_and_one_player_answers_a_key(page, film_url):
+    page.goto(f"{film_url}/?dots=4&compare=true")
+    wait_for_player(page, index=1)
+    assert page.locator(".svp-title").all_inner_texts() == ["Left", "Right"]
+    press(page, "forward", index=1)
+    assert shown_step(page, index=1) == 1
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page, index=1) == 2
+    assert shown_step(page, index=0) == 0  # the other player did not move
+    assert sentence(page, film=1).startswith("Step 2.")
+    assert sentence(page, film=2).startswith("Step 2.")
+    page.locator(".svp").nth(1).screenshot(path=str(ARTIFACTS / "film-compare.png"))
+
+
+def test_export_opens_the_dialog_for_this_step(page, film_url):
+    page.goto(f"{film_url}/?dots=5&step=2")
+    wait_for_player(page)
+    press(page, "export")
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_text("Step 2 as a picture").wait_for(timeout=20_000)
+    assert dialog.get_by_role("button", name=re.compile("PNG")).is_visible()
+
+
+def test_the_standalone_page_steps_offline(page, tmp_path):
+    path = tmp_path / "dots.html"
+    path.write_text(demo_film(30).to_html(), encoding="utf-8")
+    fetched = []
+    page.route("http*://**", lambda route: (fetched.append(route.request.url), route.abort()))
+    page.goto(f"file://{path}?step=4")
+    page.locator(".svp-count").filter(has_text="Step 4 of 29").wait_for(timeout=10_000)
+    press(page, "forward")
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page) == 6
+    assert sentence(page).startswith("Step 6. G joins")
+    press(page, "last")
+    assert "all 30 are lit" in sentence(page)
+    assert fetched == []
+    assert page.console_errors == []

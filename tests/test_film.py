@@ -1,0 +1,194 @@
+"""The film format: scenes with numbered items, steps as changes, chunks, the offline hosts."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from matplotlib.figure import Figure
+from PIL import Image
+
+from search_viz.film import CHUNK_STEPS, FilmBuilder, Look, Mark, MarkStyle, Scene
+from search_viz.film.demo import demo_film
+from search_viz.film.export import MAX_GIF_FRAMES, gif, png, svg
+from search_viz.film.looks import HIDDEN, SHOWN
+
+LOOKS = [Look(fill="#E69F00"), Look(stroke="#000000", width=3), Look(opacity=0.3)]
+
+
+def grid_scene(n_points: int = 6, n_texts: int = 3) -> Scene:
+    """Points (restylable one by one) and texts (shown or hidden, moved), some shown at start."""
+    fig = Figure(figsize=(3, 2))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(-1, n_points)
+    ax.set_ylim(-1, 2)
+    scene = Scene(fig)
+    shown = [i % 2 == 0 for i in range(n_points)]
+    scene.tag_each(ax.scatter(range(n_points), [0] * n_points), list(range(n_points)), shown=shown)
+    for t in range(n_texts):
+        scene.tag(ax.text(t, 1, f"t{t}"), f"text {t}", shown=t == 0)
+    scene.mark_style("line", MarkStyle(color="red", width=2))
+    return scene
+
+
+operation = st.one_of(
+    st.tuples(st.just("show"), st.integers(0, 5), st.integers(0, len(LOOKS))),
+    st.tuples(st.just("hide"), st.integers(0, 5)),
+    st.tuples(st.just("text"), st.integers(0, 2), st.booleans()),
+    st.tuples(st.just("move"), st.integers(0, 2), st.integers(-20, 20)),
+    st.tuples(st.just("marks"), st.integers(0, 2)),
+)
+
+
+def build(steps: list[list[tuple]]):
+    """A film from random operations, and the state each step should show, kept by hand."""
+    writer = FilmBuilder(grid_scene, title="random")
+    truth_looks = dict.fromkeys(writer.scene.base, SHOWN)
+    truth_moves: dict[int, tuple] = {}
+    truth_marks: list = []
+    expected = []
+    for k, ops in enumerate(steps):
+        for op in ops:
+            if op[0] == "show":
+                look = SHOWN if op[2] == 0 else LOOKS[op[2] - 1]
+                writer.show(op[1], look)
+                truth_looks[op[1]] = look
+            elif op[0] == "hide":
+                writer.hide(op[1])
+                truth_looks[op[1]] = HIDDEN
+            elif op[0] == "text":
+                name, number = f"text {op[1]}", writer.scene.item(f"text {op[1]}")
+                (writer.show if op[2] else writer.hide)(name)
+                truth_looks[number] = SHOWN if op[2] else HIDDEN
+            elif op[0] == "move":
+                number = writer.scene.item(f"text {op[1]}")
+                writer.move(f"text {op[1]}", op[2], -op[2])
+                truth_moves[number] = (float(op[2]), float(-op[2]))
+                if op[2] == 0:
+                    truth_moves.pop(number)
+            else:
+                marks = [Mark.line((0, i), (10, i), "line") for i in range(op[1])]
+                writer.marks(marks)
+                truth_marks = [m.data() for m in marks]
+        writer.step(f"step {k}", line=k % 3 + 1, counters={"k": k})
+        base = set(writer.scene.base)
+        looks = {
+            n: look for n, look in truth_looks.items() if look != (SHOWN if n in base else HIDDEN)
+        }
+        expected.append((looks, dict(truth_moves), list(truth_marks)))
+    return writer.film(), expected
+
+
+def decoded(film, state):
+    """A state's looks with restyled looks as Look objects, to compare with the truth."""
+    return {n: (film.looks[c] if c > SHOWN else c) for n, c in state.looks.items()}
+
+
+@given(st.lists(st.lists(operation, max_size=4), min_size=1, max_size=30))
+def test_every_step_is_what_its_changes_made(steps):
+    film, expected = build(steps)
+    assert len(film) == len(steps)
+    for k, (looks, moves, marks) in enumerate(expected):
+        state = film.state(k)
+        assert decoded(film, state) == looks
+        assert state.moves == moves
+        assert state.marks == marks
+        assert state.sentence == f"step {k}"
+        assert state.counters == {"k": k}
+
+
+def test_long_films_come_in_chunks_that_open_with_their_own_state():
+    steps = [[("show", k % 6, k % 4), ("move", k % 3, k % 7)] for k in range(2 * CHUNK_STEPS + 7)]
+    film, _expected = build(steps)
+    assert film.n_chunks == 3
+    header, later = film.payload()
+    assert len(later) == 2
+    data = json.loads(gzip.decompress(header))
+    assert data["chunks"][1:] == ["", ""]
+    assert data["steps"] == len(film)
+    for c in range(3):
+        chunk = json.loads(gzip.decompress(later[c - 1])) if c else data["chunks"][0]
+        first = c * CHUNK_STEPS
+        assert chunk["first"] == first
+        state = film.state(first)
+        key = chunk["key"]
+        assert dict(zip(key["v"][::2], key["v"][1::2], strict=True)) == state.looks
+        # replaying the chunk's steps the way the player does gives each step's state
+        looks = dict(state.looks)
+        for offset, delta in enumerate(chunk["steps"], start=1):
+            values = delta.get("v", [])
+            for n, code in zip(values[::2], values[1::2], strict=True):
+                looks[n] = code
+            base = dict.fromkeys(film.header()["base"], SHOWN)
+            now = {n: c for n, c in looks.items() if c != base.get(n, HIDDEN)}
+            assert now == film.state(first + offset).looks
+
+
+def test_every_item_a_step_touches_is_in_the_scene():
+    film = demo_film()
+    ids = {int(n) for n in re.findall(r'id="sv(\d+)"', film.svg)}
+    assert ids == set(range(len(film.base)))
+    for delta in film.deltas:
+        assert set(delta.looks[::2]) <= ids
+
+
+def test_a_film_is_the_same_every_time_it_is_built():
+    assert demo_film().header_bytes == demo_film().header_bytes
+    assert demo_film().digest == demo_film().digest
+
+
+def test_the_figure_of_a_step_shows_what_the_step_shows():
+    film = demo_film()
+    first = film.figure(0)
+    visible = [t.get_visible() for t in first.axes[0].texts if t.get_text() == "lit"]
+    assert visible == [True, False, False]
+    last = film.figure(2)
+    assert [t.get_visible() for t in last.axes[0].texts if t.get_text() == "lit"] == [True] * 3
+    assert len(last.artists) == 1  # the mark drawn from data
+    faces = last.axes[0].collections[0].get_facecolor()
+    assert [tuple(f.round(3)) for f in faces] == [(0.902, 0.624, 0.0, 1.0)] * 3
+
+
+def test_steps_export_as_png_svg_and_a_captioned_gif():
+    film = demo_film()
+    assert png(film, 1)[:4] == b"\x89PNG"
+    assert b"<svg" in svg(film, 2)
+    data = gif(film, 0, 2, fps=4)
+    image = Image.open(io.BytesIO(data))
+    assert image.n_frames == 3
+    plain = Image.open(io.BytesIO(png(film, 0, dpi=80)))
+    assert image.size[1] > plain.size[1]  # the caption band under the picture
+    with pytest.raises(ValueError, match="at most"):
+        gif(build([[]] * (MAX_GIF_FRAMES + 1))[0], 0, MAX_GIF_FRAMES)
+
+
+def test_the_standalone_page_fetches_nothing():
+    page = demo_film().to_html()
+    assert page.startswith("<!DOCTYPE html>")
+    assert not re.search(r"(src|href)=\"https?:", page)
+    assert "fetch(" in page  # the player can fetch, but this page carries its chunks inline
+    data = re.search(r'<script type="application/json" id="film-data">(.*?)</script>', page, re.S)
+    films = json.loads(data.group(1))["films"]
+    assert films[0]["header"]["steps"] == 3
+
+
+def test_bad_steps_are_refused_with_the_range():
+    film = demo_film()
+    with pytest.raises(IndexError, match="0 to 2"):
+        film.state(3)
+    with pytest.raises(TypeError, match="whole number"):
+        film.state(1.5)
+    assert film.state(-1).sentence == film.state(2).sentence
+
+
+def test_changes_left_open_after_the_last_step_are_an_error():
+    writer = FilmBuilder(grid_scene)
+    writer.step("one")
+    writer.show(1)
+    with pytest.raises(ValueError, match="after the last step"):
+        writer.film()
