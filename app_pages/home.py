@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from search_viz.lessons import thumbnail_png
 from search_viz.ui.home import lesson_cards
 
 st.title("search_viz: watch search algorithms think")
@@ -11,4 +12,4 @@ st.markdown(
     "pseudocode that did it and a sentence saying why. Pick a lesson, choose a problem "
     "from the lecture notes or make your own, and press play."
 )
-lesson_cards()
+lesson_cards(st.cache_data(show_spinner=False)(thumbnail_png))

@@ -47,3 +47,32 @@ def film(algorithm: Any, problem: Any, **options: Any):
         "algorithms of search_viz (sv.bfs, sv.alphabeta, ...) on its problems "
         "(sv.GraphProblem, sv.GameTree, sv.EightPuzzle, sv.NQueens, sv.TicTacToe)"
     )
+
+
+#: The card pictures of the lessons not yet moved onto films, until they move.
+_OLD_THUMBNAILS = {
+    "uninformed": ("search_viz.render.graph_lessons", "uninformed_thumbnail"),
+    "bidirectional": ("search_viz.render.graph_lessons", "bidirectional_thumbnail"),
+    "informed": ("search_viz.render.informed_search", "thumbnail"),
+    "local_search": ("search_viz.render.queens", "thumbnail"),
+    "game_trees": ("search_viz.render.game_tree", "thumbnail"),
+    "tictactoe": ("search_viz.render.tictactoe", "thumbnail"),
+}
+
+
+def thumbnail_png(package: str) -> bytes:
+    """The home page's card picture of the lesson in ``search_viz/lessons/<package>/``, as PNG.
+
+    >>> thumbnail_png("game_trees")[:4]
+    b'\\x89PNG'
+    """
+    import io
+
+    if package in _OLD_THUMBNAILS:
+        module, name = _OLD_THUMBNAILS[package]
+        figure = getattr(import_module(module), name)()
+    else:
+        figure = import_module(f"search_viz.lessons.{package}.drawing").thumbnail()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=60)
+    return buffer.getvalue()

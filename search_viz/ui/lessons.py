@@ -9,28 +9,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-
-from matplotlib.figure import Figure
-
-from search_viz.render import game_tree, queens, tictactoe
-from search_viz.render.graph_lessons import bidirectional_thumbnail, uninformed_thumbnail
-from search_viz.render.informed_search import thumbnail as informed_thumbnail
 
 
 @dataclass(frozen=True)
 class Lesson:
     """One lesson page: where it is, what it is called, and its card on the home page.
 
-    ``thumbnail`` draws the small picture of the card.
+    ``package`` names the lesson's package in ``search_viz/lessons/``, which draws
+    the card's picture (``search_viz.lessons.thumbnail_png(package)``).
     """
 
     page: str
     title: str
     icon: str
     summary: str
-    thumbnail: Callable[[], Figure]
+    package: str
     url_path: str
 
 
@@ -41,7 +35,7 @@ LESSONS: list[Lesson] = [
         title="Uninformed search",
         icon=":material/travel_explore:",
         summary="BFS, DFS, depth-limited and iterative deepening: a queue against a stack.",
-        thumbnail=uninformed_thumbnail,
+        package="uninformed",
         url_path="uninformed-search",
     ),
     Lesson(
@@ -49,7 +43,7 @@ LESSONS: list[Lesson] = [
         title="Bidirectional search",
         icon=":material/compare_arrows:",
         summary="Two breadth-first searches, from the start and from the goal, meet in the middle.",
-        thumbnail=bidirectional_thumbnail,
+        package="bidirectional",
         url_path="bidirectional-search",
     ),
     Lesson(
@@ -57,7 +51,7 @@ LESSONS: list[Lesson] = [
         title="Informed search",
         icon=":material/explore:",
         summary="Greedy best-first and A* on the 8-puzzle: what a good heuristic buys.",
-        thumbnail=informed_thumbnail,
+        package="informed",
         url_path="informed-search",
     ),
     Lesson(
@@ -68,7 +62,7 @@ LESSONS: list[Lesson] = [
             "Hill climbing, simulated annealing and a genetic algorithm on n-queens, "
             "with their curves."
         ),
-        thumbnail=queens.thumbnail,
+        package="local_search",
         url_path="local-search",
     ),
     Lesson(
@@ -76,7 +70,7 @@ LESSONS: list[Lesson] = [
         title="Game trees",
         icon=":material/account_tree:",
         summary="Minimax and alpha-beta step by step: every cutoff explained, then a quiz.",
-        thumbnail=game_tree.thumbnail,
+        package="game_trees",
         url_path="game-trees",
     ),
     Lesson(
@@ -84,7 +78,7 @@ LESSONS: list[Lesson] = [
         title="Tic-tac-toe",
         icon=":material/grid_3x3:",
         summary="Play a perfect player, and see every move's value and the search behind it.",
-        thumbnail=tictactoe.thumbnail,
+        package="tictactoe",
         url_path="tictactoe",
     ),
 ]
