@@ -13,6 +13,7 @@ rebuilds any step of it for a picture.
 'lift-off'
 """
 
+import search_viz.film as _films  # noqa: F401  (imported first: see below)
 from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, game_search, minimax
 from search_viz.algorithms.best_first import best_first_search, ucs
 from search_viz.algorithms.bidirectional import bidirectional_bfs
@@ -21,7 +22,7 @@ from search_viz.algorithms.informed import astar, greedy
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.algorithms.uninformed import bfs, dfs, dls, iddfs
 from search_viz.events import KINDS, Event, Result, explain, format_value
-from search_viz.lessons import film
+from search_viz.lessons import film  # the function; the package search_viz.film is _films
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.game import MAX, MIN, Game
 from search_viz.problems.game_tree import GameTree

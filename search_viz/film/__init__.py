@@ -5,26 +5,35 @@ A lesson draws a :class:`Scene` once with matplotlib and writes, with a
 in the Streamlit player, in a notebook and as a standalone page, and exports
 any step as PNG or SVG and a range of steps as a GIF.
 
+The names below are imported when first used, so that ``import search_viz``
+stays free of matplotlib (and ``sv.film``, the function, keeps its name: see
+``search_viz/__init__.py``).
+
 >>> from search_viz.film.demo import demo_film
 >>> film = demo_film()
 >>> len(film), film.state(-1).counters
 (3, {'lit': 3})
 """
 
-from search_viz.film.builder import FilmBuilder
-from search_viz.film.film import CHUNK_STEPS, Film, State
-from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark, MarkStyle
-from search_viz.film.scene import Scene
+from importlib import import_module
 
-__all__ = [
-    "CHUNK_STEPS",
-    "HIDDEN",
-    "SHOWN",
-    "Film",
-    "FilmBuilder",
-    "Look",
-    "Mark",
-    "MarkStyle",
-    "Scene",
-    "State",
-]
+_WHERE = {
+    "CHUNK_STEPS": "film",
+    "Film": "film",
+    "State": "film",
+    "FilmBuilder": "builder",
+    "HIDDEN": "looks",
+    "SHOWN": "looks",
+    "Look": "looks",
+    "Mark": "looks",
+    "MarkStyle": "looks",
+    "Scene": "scene",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(import_module(f"search_viz.film.{_WHERE[name]}"), name)
+    raise AttributeError(f"module 'search_viz.film' has no attribute {name!r}")
