@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.algorithms.informed import heuristic_of
-from search_viz.algorithms.informed_compare import SEARCHES, compare, effective_branching
+from search_viz.algorithms.informed_compare import SEARCHES, compare
+from search_viz.algorithms.measures import effective_branching
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
     MOVES,

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from search_viz.algorithms.best_first import ucs
 from search_viz.algorithms.informed import astar, greedy, heuristic_of
+from search_viz.algorithms.measures import effective_branching
 from search_viz.algorithms.uninformed import bfs
 from search_viz.events import Event, Result
 from search_viz.problems.search_problem import Problem
@@ -105,33 +106,3 @@ def compare(problem: Problem, tie: str = "fifo") -> list[Row]:
             )
         )
     return rows
-
-
-def effective_branching(generated: int, depth: int) -> float:
-    """b*: the branching factor of a uniform tree of depth ``depth`` with ``generated`` nodes.
-
-    Solves ``b + b² + … + b^depth = generated`` (the root not counted, as in
-    AIMA) by bisection; 1 when the search generated no more than the path.
-
-    >>> round(effective_branching(52, 5), 2)  # AIMA's example: 52 nodes at depth 5
-    1.92
-    >>> round(effective_branching(503, 151), 3)  # a greedy detour: deep and narrow
-    1.014
-    """
-    if depth < 1:
-        raise ValueError(f"the depth must be 1 or more, not {depth}")
-    if generated <= depth:
-        return 1.0
-
-    def nodes(b: float) -> float:
-        return sum(b**i for i in range(1, depth + 1))
-
-    # b^depth <= b + ... + b^depth = generated, so b* <= generated^(1/depth): no overflow.
-    low, high = 1.0, float(generated) ** (1 / depth)
-    for _ in range(100):
-        middle = (low + high) / 2
-        if nodes(middle) < generated:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2
