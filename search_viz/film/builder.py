@@ -171,6 +171,7 @@ class FilmBuilder:
             deltas=self._deltas,
             keyframes=self._keyframes,
             meta=self.meta,
+            names=self.scene.names(),
         )
 
 

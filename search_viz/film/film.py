@@ -126,8 +126,10 @@ class Film:
         deltas: list[Delta],
         keyframes: list[Keyframe],
         meta: dict[str, Any],
+        names: dict | None = None,
     ) -> None:
         self._draw = draw
+        self._names = names or {}
         self.svg = svg
         self.base = base
         self.looks = looks
@@ -143,6 +145,35 @@ class Film:
     def __repr__(self) -> str:
         title = self.meta.get("title", "film")
         return f"<Film {title!r}: {len(self)} steps, {len(self.base)} items>"
+
+    def item(self, name) -> int:
+        """The number of the scene's item called ``name`` (as the lesson tagged it).
+
+        >>> from search_viz.film.demo import demo_film
+        >>> film = demo_film()
+        >>> film.state(0).looks[film.item("A lit")]
+        1
+        """
+        return self._names[name]
+
+    def has(self, name) -> bool:
+        """Whether the scene has an item called ``name``."""
+        return name in self._names
+
+    def names(self) -> list:
+        """Every item's name, in item order."""
+        return sorted(self._names, key=self._names.__getitem__)
+
+    def shows(self, k: int, name) -> bool:
+        """Whether step ``k`` shows the item called ``name``.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().shows(0, "B lit"), demo_film().shows(1, "B lit")
+        (False, True)
+        """
+        number = self._names[name]
+        code = self.state(k).looks.get(number, int(self.base[number]))
+        return code != HIDDEN
 
     @property
     def title(self) -> str:

@@ -128,6 +128,10 @@ class Scene:
         """The number of the item called ``name``."""
         return self._ids[name]
 
+    def names(self) -> dict[Hashable, int]:
+        """Every item's name and number."""
+        return dict(self._ids)
+
     def has(self, name: Hashable) -> bool:
         """Whether an item is called ``name``."""
         return name in self._ids
@@ -269,6 +273,11 @@ class _CollectionLooks:
     def __init__(self, collection: Collection, n: int) -> None:
         self.collection = collection
         self.n = n
+        alpha = collection.get_alpha()
+        if alpha is not None:  # one alpha for all would override each element's own
+            collection.set_facecolor(_rows(collection.get_facecolor(), n) * [1, 1, 1, alpha])
+            collection.set_edgecolor(_rows(collection.get_edgecolor(), n) * [1, 1, 1, alpha])
+            collection.set_alpha(None)
         self.faces = _rows(collection.get_facecolor(), n)
         self.edges = _rows(collection.get_edgecolor(), n)
         self.widths = np.resize(np.asarray(collection.get_linewidth(), dtype=float), n)

@@ -20,7 +20,7 @@ Example, in a page::
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
@@ -74,13 +74,53 @@ def film_player(
     if report:
         callbacks["on_step_change"] = _ignore
     result = _COMPONENT(key=key, data=data, height="content", **callbacks)
-    asked = result.get("export") if hasattr(result, "get") else getattr(result, "export", None)
+    asked = _read(result, "export")
     if asked is not None and export:
         film_export_dialog(films, int(asked), key)
     if not report:
         return None
-    step = result.get("step") if hasattr(result, "get") else getattr(result, "step", None)
+    step = _read(result, "step")
     return None if step is None else int(step)
+
+
+def film_picture(
+    film: Film,
+    *,
+    key: str,
+    pick: Mapping[int, str],
+    overlay: Callable[[list[str]], Mapping[int, int]] | None = None,
+    disabled: bool = False,
+) -> list[str]:
+    """The last step of ``film`` as a picture the student clicks; returns the names picked.
+
+    ``pick`` maps the items a click toggles to their names. ``overlay(picked)``
+    gives the looks laid over the film's for what is picked (item number -> look
+    code), so the picture shows the student's choices. No controls, no panels:
+    the quiz's answer sheet. Each click reruns the page; ``disabled`` freezes the
+    picks (after the answer is checked).
+    """
+    state = st.session_state.get(key)
+    picked = list(state.get("picked") or []) if hasattr(state, "get") else []
+    picked = [name for name in picked if name in pick.values()]
+    data = {
+        "films": [_publish(film, f"{key}.0")],
+        "controls": False,
+        "panels": False,
+        "urlStep": False,
+        "start": {"step": len(film) - 1, "nonce": 0},
+        "pick": {} if disabled else {str(item): name for item, name in pick.items()},
+        "picked": picked,
+        "overlay": {str(item): code for item, code in (overlay(picked) if overlay else {}).items()},
+    }
+    _COMPONENT(key=key, data=data, height="content", on_picked_change=_ignore)
+    return picked
+
+
+def _read(result, name: str):
+    """A state or trigger value of the component's result (None when unset)."""
+    if hasattr(result, "get"):
+        return result.get(name)
+    return getattr(result, name, None)
 
 
 def _ignore() -> None:

@@ -102,3 +102,32 @@ def watch_frames(page) -> dict:
 
     page.on("websocket", lambda socket: socket.on("framesent", count))
     return sent
+
+
+def stage_in_view(page, film: int = 0) -> dict:
+    """Where film ``film``'s picture and sentence are, against the window (no scrolling).
+
+    Returns the boxes' bottoms and the window's height; a test asserts both
+    bottoms are within it (``fits`` says so).
+    """
+    return page.evaluate(
+        """(film) => {
+             const roots = [...document.querySelectorAll('*')].map((el) => el.shadowRoot)
+               .filter(Boolean);
+             const find = (sel) => roots.flatMap((r) => [...r.querySelectorAll(sel)])[film];
+             const svg = find('.svp-picture svg').getBoundingClientRect();
+             const note = find('.svp-note').getBoundingClientRect();
+             const h = window.innerHeight;
+             return {picture: svg.bottom, note: note.bottom, height: h, width: svg.width,
+                     fits: svg.bottom <= h + 1 && note.bottom <= h + 1 && svg.top >= 0};
+           }""",
+        film,
+    )
+
+
+def shoot_main(page, name: str) -> None:
+    """Save the visible window as tests/artifacts/<name>.png, for a person to look at."""
+    from tests.conftest import ARTIFACTS
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

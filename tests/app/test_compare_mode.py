@@ -13,7 +13,6 @@ def open_page(page: str, query: dict[str, str]) -> AppTest:
 @pytest.mark.parametrize(
     ("page", "player", "titles"),
     [
-        ("app_pages/game_trees.py", "game", ["Minimax", "Alpha-beta"]),
         ("app_pages/informed_search.py", "informed", ["Greedy best-first: f = h", "A*: f = g + h"]),
     ],
 )
@@ -30,10 +29,3 @@ def test_one_player_drives_both_searches_and_the_shorter_waits_at_its_end(page, 
     assert any(at_end)  # the longer replay shows the player's last step
     finished = [c.value for c in at.caption if c.value.startswith("Finished after")]
     assert len(finished) == at_end.count(False)  # the shorter one holds at its own end
-
-
-def test_alphabeta_finishes_first_on_the_notes_tree():
-    at = open_page("app_pages/game_trees.py", {"both": "true"})
-    at.slider(key="game.slider").set_value(at.slider(key="game.slider").max).run()
-    finished = [c.value for c in at.caption if c.value.startswith("Finished after")]
-    assert len(finished) == 1  # alpha-beta prunes, so its replay is the shorter one

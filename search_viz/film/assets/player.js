@@ -9,8 +9,10 @@
 // mountPlayer(root, data, hooks) builds a player in `root` and returns it; player.update(data)
 // gives it new films or options (Streamlit does this on every rerun). `data` is
 //   { films: [{ header: <object> | url: <string>, chunks: [<url or base64 gzip>...] }],
-//     titles: [...], key, present, scale, start: {step, nonce}, share, export, urlStep }
-// and `hooks` are { exportStep(step), reportStep(step) } where the host has them.
+//     titles: [...], present, start: {step, nonce}, share, export, urlStep, report,
+//     controls: false (a picture only), panels: false (no sentence, counters, code),
+//     overlay: {item: look} (laid over the film's looks), pick: {item: name}, picked: [names] }
+// and `hooks` are { exportStep(step), reportStep(step), pick(names) } where the host has them.
 
 const SPEEDS = [0.5, 1, 2, 4, 10, 30];
 const DEFAULT_SPEED = 2;
@@ -174,6 +176,7 @@ class FilmView {
     this.panel = {};
     this.lookCss = header.looks || [];
     this.markStyles = header.markStyles || {};
+    this.overlay = new Map();
     for (let i = 0; i < count; i++) this.paint(i, false);
     this.renderCode();
     this.at = -1;
@@ -183,7 +186,7 @@ class FilmView {
   paint(i, animate) {
     const node = this.items[i];
     if (!node) return;
-    const look = this.look[i];
+    const look = this.overlay.has(i) ? this.overlay.get(i) : this.look[i];
     let style = this.baseStyle[i];
     if (look > SHOWN) style += ";" + (this.lookCss[look] || "");
     if (look === HIDDEN) style += ";display:none";
@@ -206,6 +209,47 @@ class FilmView {
     if (dx === 0 && dy === 0) this.moves.delete(i);
     else this.moves.set(i, [dx, dy]);
     this.paint(i, false);
+  }
+
+  // Looks the page lays over the film's own (the quiz's marks): {item: code}.
+  setOverlay(overlay) {
+    const next = new Map(Object.entries(overlay || {}).map(([i, code]) => [Number(i), code]));
+    const touched = new Set([...this.overlay.keys(), ...next.keys()]);
+    this.overlay = next;
+    for (const i of touched) this.paint(i, false);
+  }
+
+  // Items a click picks ({item: name}); `picked` are the names picked now.
+  setPick(pick, picked, onPick) {
+    this.picked = new Set(picked || []);
+    for (const node of this.pickable || []) {
+      node.classList.remove("svp-pickable");
+      node.onclick = node.onkeydown = null;
+    }
+    this.pickable = [];
+    this.picture.classList.toggle("svp-picking", !!pick && Object.keys(pick).length > 0);
+    if (!pick) return;
+    for (const [i, name] of Object.entries(pick)) {
+      const node = this.items[Number(i)];
+      if (!node) continue;
+      node.classList.add("svp-pickable");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", name);
+      const toggle = () => {
+        if (this.picked.has(name)) this.picked.delete(name);
+        else this.picked.add(name);
+        onPick([...this.picked]);
+      };
+      node.onclick = toggle;
+      node.onkeydown = (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          toggle();
+        }
+      };
+      this.pickable.push(node);
+    }
   }
 
   drawMarks(marks) {
@@ -401,6 +445,7 @@ function onKey(event) {
   if (!["ArrowLeft", "ArrowRight", " "].includes(event.key)) return;
   const target = event.composedPath ? event.composedPath()[0] : event.target;
   if (editable(target)) return;
+  if (target.classList && target.classList.contains("svp-pickable")) return;
   const player = activePlayer();
   if (!player) return;
   event.preventDefault();
@@ -436,14 +481,26 @@ function stepFromUrl(steps) {
   return { step, message: null };
 }
 
+// Icons drawn inline (no font needed): paths in a 24 x 24 box.
 const ICONS = {
-  first: "⏮",
-  back: "◀",
-  play: "▶",
-  pause: "⏸",
-  forward: "▶",
-  last: "⏭",
+  first: "M6 5h2v14H6zM20 5v14l-10-7z",
+  back: "M16 5v14L6 12z",
+  play: "M8 5v14l11-7z",
+  pause: "M7 5h4v14H7zM13 5h4v14h-4z",
+  forward: "M8 5v14l10-7z",
+  last: "M16 5h2v14h-2zM4 5v14l10-7z",
 };
+
+function icon(name) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "svp-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG_NS, "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
+}
 
 class Player {
   constructor(root, hooks) {
@@ -478,20 +535,20 @@ class Player {
 
   buildControls() {
     const bar = el("div", { class: "svp-controls", role: "toolbar", "aria-label": "Replay controls" });
-    const button = (name, label, text, key) => {
+    const button = (name, label, key) => {
       const b = el("button", { type: "button", class: `svp-btn svp-${name}`, "aria-label": label,
         title: key ? `${label} (${key})` : label });
-      b.append(el("span", { class: "svp-icon", "aria-hidden": "true" }, text));
+      b.append(icon(name));
       return b;
     };
-    this.first = button("first", "First step", ICONS.first);
-    this.back = button("back", "Back", ICONS.back, "Left arrow");
-    this.play = button("play", "Play", ICONS.play, "Space");
+    this.first = button("first", "First step");
+    this.back = button("back", "Back", "Left arrow");
+    this.play = button("play", "Play", "Space");
     this.play.classList.add("svp-primary");
     this.playLabel = el("span", { class: "svp-label" }, "Play");
     this.play.append(this.playLabel);
-    this.forward = button("forward", "Forward", ICONS.forward, "Right arrow");
-    this.last = button("last", "Last step", ICONS.last);
+    this.forward = button("forward", "Forward", "Right arrow");
+    this.last = button("last", "Last step");
     this.slider = el("input", { type: "range", class: "svp-slider", min: "0", max: "0", value: "0",
       "aria-label": "Step" });
     this.count = el("span", { class: "svp-count", "aria-live": "off" });
@@ -543,6 +600,8 @@ class Player {
     this.box.style.setProperty("--svp-scale", String(data.scale || 1));
     this.shareButton.hidden = !data.share;
     this.exportButton.hidden = !data.export;
+    this.controls.hidden = data.controls === false;
+    this.box.classList.toggle("svp-bare", data.panels === false);
     const specs = data.films || [];
     const ids = specs.map((spec) => spec.id || spec.url || "");
     const same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
@@ -579,6 +638,11 @@ class Player {
     if (start && start.nonce !== this.startNonce) {
       this.startNonce = start.nonce;
       await this.go(start.step, false);
+    }
+    const first = this.films[0];
+    if (first) {
+      first.setOverlay(data.overlay);
+      first.setPick(data.pick, data.picked, (names) => this.hooks.pick && this.hooks.pick(names));
     }
     this.writeUrl(true);
   }
@@ -656,7 +720,7 @@ class Player {
     this.count.textContent = `Step ${step} of ${n - 1}`;
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
     this.playLabel.textContent = label;
-    this.play.firstChild.textContent = this.playing ? ICONS.pause : ICONS.play;
+    this.play.firstChild.firstChild.setAttribute("d", this.playing ? ICONS.pause : ICONS.play);
     this.play.setAttribute("aria-label", label);
     this.play.disabled = n <= 1;
     this.box.classList.toggle("svp-playing", this.playing);
@@ -825,6 +889,7 @@ export default function (component) {
     player = new Player(parentElement, {
       exportStep: (step) => setTriggerValue("export", step),
       reportStep: data && data.report ? (step) => setStateValue("step", step) : null,
+      pick: (names) => setStateValue("picked", names),
     });
     parentElement.__svPlayer = player;
   }

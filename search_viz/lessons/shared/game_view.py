@@ -129,9 +129,29 @@ def search_view(trace: Trace, step: int, tree: GameTree | None = None) -> Search
     ``tree`` (when given) lets ``pruned`` hold whole subtrees, not only the
     skipped children.
     """
+    for view in search_views(trace, tree, stop=step):
+        if view.step == step:
+            return view
+    raise IndexError(f"step {step} is outside 0 to {len(trace) - 1}")
+
+
+def search_views(trace: Trace, tree: GameTree | None = None, *, stop: int | None = None):
+    """The :class:`SearchView` after each step, folded once from the first event.
+
+    Yields ONE view object, updated in place from step to step (copy what you
+    keep). ``stop``: the last step to fold (default: the whole trace).
+
+    >>> from search_viz import GameTree, Trace, alphabeta
+    >>> tree = GameTree.from_leaves([2, 3, 5, 9, 0, 1, 7, 5], branching=2)
+    >>> [len(v.cuts) for v in search_views(Trace.record(alphabeta(tree)), tree)][-1]
+    2
+    """
     events = trace.events
-    view = SearchView(step=step, event=events[step])
-    for k, e in enumerate(events[: step + 1]):
+    last = len(events) - 1 if stop is None else stop
+    view = SearchView(step=0, event=events[0]) if events else None
+    for k, e in enumerate(events[: last + 1]):
+        view.step, view.event = k, e
+        view.best_seen = view.before = None
         kind, node = e.kind, e.node
         if kind == "expand":
             view.entered.add(node)
@@ -145,30 +165,31 @@ def search_view(trace: Trace, step: int, tree: GameTree | None = None) -> Search
             if view.open and view.open[-1] == node:
                 view.open.pop()
             view.windows.pop(node, None)
-            best = view.partial.pop(node, None)
-            if k == step:
-                view.best_seen = best
+            view.best_seen = view.partial.pop(node, None)
             parent = e.parent
             if parent is not None:
-                if k == step:
-                    view.before = view.windows.get(parent)
+                view.before = view.windows.get(parent)
                 if e.alpha is not None:
                     view.windows[parent] = (e.alpha, e.beta)
                 old = view.partial.get(parent)
                 pick = max if e.data == MAX else min
                 view.partial[parent] = e.value if old is None else pick(old, e.value)
         elif kind == "prune":
-            last = view.cuts[-1] if view.cuts else None
-            if last is not None and last.node == e.parent and last.alpha == e.alpha:
+            last_cut = view.cuts[-1] if view.cuts else None
+            if last_cut is not None and last_cut.node == e.parent and last_cut.alpha == e.alpha:
                 view.cuts[-1] = Cut(
-                    last.node, last.alpha, last.beta, last.player, (*last.children, node)
+                    last_cut.node,
+                    last_cut.alpha,
+                    last_cut.beta,
+                    last_cut.player,
+                    (*last_cut.children, node),
                 )
             else:
                 view.cuts.append(Cut(e.parent, e.alpha, e.beta, e.data, (node,)))
             view.pruned.update(tree.subtree(node) if tree is not None else (node,))
         elif kind == "done":
             view.done = True
-    return view
+        yield view
 
 
 def cut_caption(tree: GameTree, cut: Cut, labels: Mapping[Node, str]) -> str:

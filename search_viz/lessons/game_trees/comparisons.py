@@ -7,15 +7,23 @@ import streamlit as st
 
 from search_viz.algorithms.adversarial import alphabeta
 from search_viz.events import format_value
+from search_viz.lessons.game_trees.charts import growth_figure, knuth_moore
+from search_viz.lessons.game_trees.inputs import Search, cached_film, cached_trace
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.game_view import letters, search_view
 from search_viz.problems.game_tree import GameTree
-from search_viz.render.game_charts import growth_figure, knuth_moore
 from search_viz.trace import run
-from search_viz.ui.game_tree import Search, cached_trace, compact_png
 
 #: The largest tree the growth chart searches (leaves), so it stays quick.
 GROWTH_LEAVES = 20_000
+
+#: The notes' remark on move ordering in practice.
+DEEP_BLUE = (
+    "**In practice** programs order moves with cheap guesses (captures first, the move that "
+    "was best at the last, shallower search, moves that caused cuts elsewhere), and get close "
+    "to the best case: in Deep Blue, good ordering brought chess's effective branching factor "
+    "down from about 35-40 (every legal move) to about 6, which is what let it search so deep."
+)
 
 BUGGY_MAX_VALUE = """\
 function MAX-VALUE(s):
@@ -25,6 +33,13 @@ function MAX-VALUE(s):
     t ← RESULT(s, a)
     v ← MAX(v, MIN-VALUE(t))
     return v        ▷ the bug: inside the loop"""
+
+
+@st.cache_data(max_entries=500, show_spinner=False)
+def compact_png(search: Search) -> bytes:
+    """The end of the search as a small picture: the last step of its compact film."""
+    film = cached_film(search, compact=True)
+    return to_png(film.figure(len(film) - 1))
 
 
 def _summary(search: Search) -> str:
@@ -99,6 +114,7 @@ def _move_orders(search: Search) -> None:
             'above are what each order costs here. On ragged trees "best first" is not '
             "always cheapest: a cut needs *some* child past the bound, not the best one."
         )
+    st.markdown(DEEP_BLUE)
     b = tree.branching if tree.is_uniform and tree.branching > 1 else 3
     with st.expander(f"How the counts grow with depth (random trees, b = {b})"):
         st.image(growth_png(b), width="content")

@@ -1,0 +1,169 @@
+"""The game-tree lesson's sidebar: choosing a tree and a search; the cached films.
+
+The page (``page.py``) puts these together; the comparisons and the quiz live
+in ``comparisons.py`` and ``quiz.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from search_viz.film import Film
+from search_viz.lessons.game_trees.drawing import game_film, record
+from search_viz.problems.game import MAX, MIN
+from search_viz.problems.game_tree import EXAMPLES, GameTree
+from search_viz.trace import Trace
+
+#: What a page lets users type in or generate: the film draws every node.
+MAX_NODES = 600
+MAX_DEPTH = 12
+
+RANDOM = "Random tree"
+OWN = "Type your own"
+ALGORITHMS = ("Alpha-beta", "Minimax")
+ORDERINGS = {"as given": "given", "best first": "best", "worst first": "worst"}
+
+
+@dataclass(frozen=True)
+class Search:
+    """Everything a replay depends on: the tree (as text and root) and the search's options.
+
+    Hashable and small, so it keys the caches.
+
+    >>> Search("[[1, 2], [3]]", "MAX").but(ordering="best").ordering
+    'best'
+    """
+
+    text: str
+    root: str
+    algorithm: str = "Alpha-beta"
+    ordering: str = "given"
+    fail_soft: bool = True
+
+    @property
+    def pruning(self) -> bool:
+        return self.algorithm == "Alpha-beta"
+
+    @property
+    def tree(self) -> GameTree:
+        return cached_tree(self.text, self.root)
+
+    def but(self, **changes) -> Search:
+        """The same search with some options changed."""
+        return Search(**{**self.__dict__, **changes})
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def cached_tree(text: str, root: str) -> GameTree:
+    """The tree written as ``text`` (already validated), built once per server."""
+    return GameTree.parse(text, root=root)
+
+
+@st.cache_resource(max_entries=256, ttl=3600, show_spinner=False)
+def cached_trace(search: Search) -> Trace:
+    """The recorded search, shared by every session (traces are never changed)."""
+    return record(search.tree, search.pruning, search.fail_soft, search.ordering)
+
+
+@st.cache_resource(max_entries=64, ttl=3600, show_spinner="Drawing the replay…")
+def cached_film(search: Search, compact: bool = False) -> Film:
+    """The replay as a film, built once per server for every session that asks for it."""
+    return game_film(
+        search.tree,
+        pruning=search.pruning,
+        fail_soft=search.fail_soft,
+        ordering=search.ordering,
+        compact=compact,
+    )
+
+
+# --------------------------------------------------------------- the sidebar
+def choose_tree() -> tuple[GameTree | None, str | None]:
+    """The tree widgets (in the sidebar): an example, a random tree or typed text.
+
+    Returns the tree, or None and a message saying what is wrong. In a page::
+
+        with link_check(), st.sidebar:
+            tree, problem = choose_tree()
+    """
+    names = [*EXAMPLES, RANDOM, OWN]
+    source = st.selectbox("Tree", names, key="tree", bind="query-params")
+    if source in EXAMPLES:
+        return EXAMPLES[source], None
+    if source == RANDOM:
+        return _random_tree()
+    return _typed_tree()
+
+
+def _random_tree() -> tuple[GameTree | None, str | None]:
+    left, right = st.columns(2)
+    branching = left.number_input("Branching", 2, 5, 2, key="b", bind="query-params")
+    depth = right.number_input("Depth", 1, 10, 3, key="d", bind="query-params")
+    low = left.number_input("Lowest value", -99, 99, 0, key="low", bind="query-params")
+    high = right.number_input("Highest value", -99, 99, 9, key="high", bind="query-params")
+    seed = st.number_input("Seed", 0, 99_999, 1, key="seed", bind="query-params")
+    root = _root_choice()
+    nodes = (branching ** (depth + 1) - 1) // (branching - 1)
+    if nodes > MAX_NODES:
+        return None, (
+            f"A random tree with branching {branching} and depth {depth} has {nodes:,} nodes; "
+            f"this page draws at most {MAX_NODES:,}. Lower the depth or the branching."
+        )
+    if low > high:
+        return None, f"The lowest value ({low}) is above the highest ({high}): swap them."
+    return GameTree.random(branching, depth, low, high, seed=seed, root=root), None
+
+
+def _typed_tree() -> tuple[GameTree | None, str | None]:
+    text = st.text_area(
+        "Your tree",
+        value="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+        key="text",
+        bind="query-params",
+        height=110,
+        max_chars=20_000,
+        help=(
+            "Nested square brackets: a list is a node, a number a leaf. Negative and "
+            f"decimal numbers and ragged trees are fine; at most {MAX_NODES:,} nodes "
+            f"and {MAX_DEPTH} levels."
+        ),
+    )
+    root = _root_choice()
+    try:
+        return GameTree.parse(text or "", root=root, max_nodes=MAX_NODES, max_depth=MAX_DEPTH), None
+    except ValueError as error:
+        return None, str(error)
+
+
+def _root_choice() -> str:
+    return st.segmented_control(
+        "Root", [MAX, MIN], default=MAX, required=True, key="root", bind="query-params"
+    )
+
+
+def choose_search(tree: GameTree) -> Search:
+    """The algorithm widgets (in the sidebar): algorithm, move order, fail-soft.
+
+    In a page: ``search = choose_search(tree)``, then ``cached_trace(search)``.
+    """
+    algorithm = st.segmented_control(
+        "Algorithm", ALGORITHMS, default=ALGORITHMS[0], required=True, key="algo",
+        bind="query-params",
+    )  # fmt: skip
+    search = Search(tree.text(), tree.root, algorithm)
+    if algorithm != "Alpha-beta":
+        return search
+    ordering = st.segmented_control(
+        "Move order", list(ORDERINGS), default="as given", required=True, key="order",
+        bind="query-params",
+        help="Best first: each node's children by their true minimax value, best for the "
+        "player to move first (for the demonstration); worst first: the other way round.",
+    )  # fmt: skip
+    fail_soft = st.toggle(
+        "Fail-soft (AIMA)", value=True, key="soft", bind="query-params",
+        help="On: a cut node returns the best value it saw. Off (fail-hard): it returns the "
+        "bound that cut it. The root's value is the same either way.",
+    )  # fmt: skip
+    return search.but(ordering=ORDERINGS[ordering], fail_soft=fail_soft)
