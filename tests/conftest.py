@@ -59,8 +59,8 @@ def chromium_path() -> str:
     return path
 
 
-def start_app(script: str = "streamlit_app.py") -> tuple[subprocess.Popen, str]:
-    """Start ``streamlit run script`` on a free port; return the process and its URL."""
+def start_app(script: str = "streamlit_app.py", root: Path = ROOT) -> tuple[subprocess.Popen, str]:
+    """Start ``streamlit run script`` (in ``root``) on a free port; return the process and URL."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -75,7 +75,7 @@ def start_app(script: str = "streamlit_app.py") -> tuple[subprocess.Popen, str]:
             "--browser.gatherUsageStats=false",
             "--server.fileWatcherType=none",
         ],
-        cwd=ROOT,
+        cwd=root,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
