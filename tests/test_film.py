@@ -192,3 +192,14 @@ def test_changes_left_open_after_the_last_step_are_an_error():
     writer.show(1)
     with pytest.raises(ValueError, match="after the last step"):
         writer.film()
+
+
+def test_a_gif_frame_is_the_figure_of_its_step():
+    import numpy as np
+
+    from search_viz.film.export import GIF_DPI, _pictures, _rgba
+
+    film = demo_film(6)
+    for k, picture in _pictures(film, [0, 3, 5]):
+        plain = np.asarray(_rgba(film.figure(k), GIF_DPI).convert("RGB")).astype(int)
+        assert np.abs(np.asarray(picture).astype(int) - plain).max() <= 2, k

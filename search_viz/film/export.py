@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from matplotlib import font_manager
@@ -82,20 +82,21 @@ def gif(
         raise ValueError(f"a GIF holds at most {MAX_GIF_FRAMES} steps; {count} were asked for")
     images = []
     band = None
-    for done, (k, figure) in enumerate(film.frames(range(first, last + 1)), start=1):
-        picture = _rgb(figure, GIF_DPI)
+    for done, (k, picture) in enumerate(_pictures(film, range(first, last + 1)), start=1):
         if band is None:
             band = _Band(picture.width, film, range(first, last + 1))
         images.append(band.under(picture, k, film.state(k).sentence, len(film)))
         if on_frame is not None:
             on_frame(done, count)
     buffer = io.BytesIO()
-    palette = [image.convert("P", palette=Image.Palette.ADAPTIVE, colors=255) for image in images]
-    palette[0].save(
+    # one palette for every frame: quicker than one each, and no flicker between frames
+    palette = images[0].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    frames[0].save(
         buffer,
         format="GIF",
         save_all=True,
-        append_images=palette[1:],
+        append_images=frames[1:],
         duration=int(1000 / fps),
         loop=0,
         disposal=2,
@@ -103,11 +104,47 @@ def gif(
     return buffer.getvalue()
 
 
-def _rgb(figure, dpi: int) -> Image.Image:
+def _pictures(film: Film, steps) -> Iterator[tuple[int, Image.Image]]:
+    """Each step of ``steps`` as an RGB picture, drawn on one scene.
+
+    The figure's own legends and texts are the same in every frame and matplotlib
+    draws them last, over everything else: they are drawn once and laid over each
+    frame, which is a third of a frame's drawing saved (a legend is slow to draw).
+    """
+    overlay = None
+    fixed: list = []
+    for k, figure in film.frames(steps):
+        if overlay is None:
+            fixed = [a for a in [*figure.legends, *figure.texts] if a.get_visible()]
+            overlay = _overlay(figure, fixed)
+        for artist in fixed:
+            artist.set_visible(False)
+        picture = _rgba(figure, GIF_DPI)
+        for artist in fixed:
+            artist.set_visible(True)
+        yield k, Image.alpha_composite(picture, overlay).convert("RGB")
+
+
+def _overlay(figure, fixed: list) -> Image.Image:
+    """The figure's fixed artists alone, on a transparent background."""
+    hidden = [a for a in figure.get_children() if a not in fixed and a.get_visible()]
+    face = figure.get_facecolor()
+    for artist in hidden:
+        artist.set_visible(False)
+    figure.set_facecolor((1, 1, 1, 0))
+    try:
+        return _rgba(figure, GIF_DPI)
+    finally:
+        figure.set_facecolor(face)
+        for artist in hidden:
+            artist.set_visible(True)
+
+
+def _rgba(figure, dpi: int) -> Image.Image:
     canvas = FigureCanvasAgg(figure)
     figure.set_dpi(dpi)
     canvas.draw()
-    return Image.fromarray(np.asarray(canvas.buffer_rgba())[..., :3].copy())
+    return Image.fromarray(np.asarray(canvas.buffer_rgba()).copy())
 
 
 class _Band:
