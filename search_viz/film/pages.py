@@ -108,12 +108,17 @@ def notebook_frame(films, titles=None) -> str:
 def frame_height(film) -> int:
     """Pixels a notebook frame needs for ``film``: title, controls, picture and panels.
 
-    >>> class Tall:
-    ...     size, meta = (400.0, 300.0), {}
-    >>> frame_height(Tall())
-    630
+    >>> class Film:
+    ...     size, meta = (400.0, 300.0), {"pseudocode": "a\\nb"}
+    >>> frame_height(Film())
+    560
     """
     width, height = film.size
     picture = height * 4 / 3 * min(1.0, 560 / (width * 4 / 3))
-    panels = 260 if film.meta.get("layout") == "below" else 0
-    return int(max(picture, 360) + panels + 230)
+    code = len(film.meta.get("pseudocode", "").splitlines()) * 19 + 20
+    panels = 120 + 110 + code  # the sentence, the counters, the code
+    if film.meta.get("layout") == "below":
+        stage = picture + max(120 + 110, code)
+    else:
+        stage = max(picture, panels)
+    return int(stage + 160)
