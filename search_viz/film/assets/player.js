@@ -606,6 +606,9 @@ class Player {
     const ids = specs.map((spec) => spec.id || spec.url || "");
     const same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
     if (!same) {
+      if (!this.films.length) {
+        this.stage.replaceChildren(el("div", { class: "svp-loading" }, "Loading the replay…"));
+      }
       const sources = specs.map((spec) => new FilmSource(spec));
       let headers;
       try {
