@@ -1,19 +1,121 @@
-"""The local-search lesson's experiments: every algorithm on the same seeded boards.
+"""The local-search page: the sidebar, then the replay (a film) or the experiments.
 
-A progress bar while they run; finished experiments are kept for every
+The page reads top to bottom: choose the board and the algorithm in the
+sidebar; the replay is a film made once per run and shared by every session
+(stepping happens in the browser); the experiments tab runs every algorithm
+on many seeded boards, with a progress bar, and keeps what it found for every
 session (``experiment_store``), so a lecture hall runs each one once.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setting
+from search_viz.film import Film
+from search_viz.lessons.local_search.charts import experiment_figure
+from search_viz.lessons.local_search.drawing import (
+    MAX_NUMBERED_STEPS,
+    numbered,
+    run_film,
+)
+from search_viz.lessons.local_search.inputs import (
+    algorithm_inputs,
+    board_inputs,
+    each_input,
+    make_problem,
+    numbers_input,
+)
+from search_viz.lessons.local_search.runs import Run
+from search_viz.lessons.local_search.sentences import summary
 from search_viz.lessons.shared.figure import to_png
-from search_viz.problems.nqueens import MIN_N
-from search_viz.render.local_search import experiment_figure
+from search_viz.problems.nqueens import MIN_N, NQueens
+from search_viz.ui.film_player import film_player
 from search_viz.ui.links import link_check
+from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
+
+#: The most steps a replay of the genetic algorithm makes one child at a time.
+MAX_CHILD_STEPS = 40_001
+
+INTRO = (
+    "One queen per column; h(board) = its attacking pairs, 0 = solved. A move takes one queen "
+    "to another row of its column. Hill climbing only goes downhill, simulated annealing "
+    "sometimes climbs (less often as it cools), a genetic algorithm breeds boards."
+)
+
+
+@st.cache_resource(max_entries=32, ttl=3600, show_spinner="Running the search…")
+def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
+    """The recorded run, shared by every session (immutable: never change it)."""
+    return Run.record(NQueens(n, state=state), algorithm, dict(options))
+
+
+@st.cache_resource(max_entries=32, ttl=3600, show_spinner="Making the replay…")
+def cached_film(
+    n: int, state: tuple, algorithm: str, options: tuple, numbers: bool, each: str
+) -> Film:
+    """The run's film, shared by every session."""
+    return run_film(cached_run(n, state, algorithm, options), numbers=numbers, each=each)
+
+
+def body() -> None:
+    """The page, top to bottom."""
+    st.title("Local search: n-queens")
+    with link_check(), st.sidebar:
+        st.header("Board")
+        choice = board_inputs()
+        st.header("Algorithm")
+        algorithm, options = algorithm_inputs()
+        numbers = numbers_input(algorithm, options, choice.n)
+        each = each_input(algorithm)
+    step_tab, experiment_tab = st.tabs(
+        ["Step through", "Experiments: 100 boards"],
+        key="view",
+        on_change="rerun",
+        bind="query-params",
+    )
+    with step_tab:
+        if step_tab.open is not False:
+            replay(choice, algorithm, options, numbers, each)
+    with experiment_tab:
+        if experiment_tab.open:
+            experiments_panel()
+
+
+def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each: str) -> None:
+    """The run's one-line summary, then its film in the player."""
+    try:
+        problem = make_problem(choice)
+        key = (problem.n, problem.state, algorithm, tuple(sorted(options.items())))
+        run = cached_run(*key)
+    except ValueError as error:
+        st.error(str(error), icon=":material/error:")
+        return
+    if not presenting():  # on a projector the picture needs the room
+        st.markdown(summary(run))
+    if run.trace.truncated:
+        st.info(
+            f"The run made more events than a page replays: showing the first {len(run.trace):,}. "
+            "The result above is the whole run's."
+        )
+    if algorithm == "genetic" and each == "child" and len(run.trace) > MAX_CHILD_STEPS:
+        st.info(
+            f"This run makes {len(run.trace):,} steps, more than a replay steps through one "
+            f"child at a time (at most {MAX_CHILD_STEPS:,}): stepping one generation at a time."
+        )
+        each = "generation"
+    if numbers and not numbered(run, numbers):
+        st.caption(
+            f"The conflicts are written in the squares on runs of at most "
+            f"{MAX_NUMBERED_STEPS:,} steps; this one has {len(run.trace):,}."
+        )
+    film_player(cached_film(*key, numbered(run, numbers), each), key="local_search")
+    if not presenting():
+        st.caption(INTRO)
+
 
 #: The largest board the experiments run on (larger ones take minutes).
 EXPERIMENT_MAX_N = 16
