@@ -7,12 +7,16 @@ here the page must hand the player exactly the film of what its inputs ask for.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 import search_viz as sv
 from search_viz.lessons.local_search.drawing import run_film
+from search_viz.lessons.local_search.inputs import BoardChoice, make_problem
 from search_viz.lessons.local_search.page import MAX_CHILD_STEPS
 from search_viz.lessons.local_search.runs import Run
 from search_viz.problems.nqueens import EXAMPLES
@@ -218,3 +222,39 @@ def test_the_experiments_tab_runs_every_setting_with_the_classic_figures_beside(
     assert list(table["R&N"])[:2] == ["14%", "94%"]
     assert len(table) == 7
     assert any(image for image in at.image)  # the chart
+
+
+# ------------------------------------------------------- hostile input (issue 13)
+ROW_TEXT = st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet="0123456789 ,[]()-+.e_jx'\"{}:", max_size=80),
+    st.builds(lambda d: "[" * d + "1" + "]" * d, st.integers(1, 200)),
+    st.builds(lambda k: " ".join(["7"] * k), st.integers(0, 120)),
+    st.sampled_from(["1e400", "[1e400, 2]", "9" * 400, "__import__('os')", "[True, 2, 1, 3]"]),
+)
+
+
+@given(text=ROW_TEXT, n=st.integers(1, 100))
+@settings(max_examples=400)
+def test_any_typed_board_is_a_board_or_a_message_saying_what_is_wrong(text, n):
+    started = time.monotonic()
+    try:
+        problem = make_problem(BoardChoice("own", n, 0, text))
+    except ValueError as error:
+        message = str(error)
+        assert message.endswith("."), message
+        assert len(message) < len(text) + 200  # it may quote what was typed
+    else:
+        assert problem.n == n == len(problem.state)
+    assert time.monotonic() - started < 1.0
+
+
+@given(text=ROW_TEXT)
+@settings(max_examples=12, deadline=None)
+def test_the_page_answers_any_typed_board_from_a_link_with_a_message_and_keeps_it(text):
+    at = open_page({"board": "Your own board", "rows": text})
+    assert not at.exception, [e.value for e in at.exception]
+    kept = at.text_input(key="rows").value
+    if len(text) <= 400:  # the field holds at most 400 characters
+        assert kept == text
+    assert at.error or player(at)["films"]

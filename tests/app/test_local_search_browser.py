@@ -197,3 +197,21 @@ def test_the_film_s_own_page_steps_offline(page, tmp_path):
     assert "Stuck" in sentence(page)
     assert fetched == []
     assert page.console_errors == []
+
+
+def test_turning_the_numbers_off_keeps_the_step_and_the_keys_still_step(page, app_url):
+    page.goto(f"{app_url}/local-search?{AIMA}&step=4")
+    wait_for_player(page)
+    said, drawn = sentence(page), picture_state(page)
+    assert said.startswith("Step 4. The best move")
+    page.get_by_text("Write each move's conflicts in the squares").click()
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000
+    )
+    page.wait_for_timeout(800)
+    assert shown_step(page) == 4
+    assert sentence(page) == said
+    assert picture_state(page) != drawn  # the numbers are gone
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page) == 5
+    assert "numbers=false" in page.url

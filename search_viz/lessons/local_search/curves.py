@@ -30,7 +30,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import PathPatch, Rectangle
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator, NullLocator
 from matplotlib.transforms import blended_transform_factory
 
 from search_viz.film import Scene
@@ -112,6 +112,20 @@ def svg_points(scene: Scene, ax: Axes, x, y) -> np.ndarray:
     scale = POINTS / fig.dpi
     height = fig.get_figheight() * POINTS
     return np.column_stack([pixels[:, 0] * scale, height - pixels[:, 1] * scale])
+
+
+def _decades(ax: Axes, low: float, high: float) -> None:
+    """Label a log axis at a few powers of ten, in plain numbers (1000, 10, 0.1), no minor ticks.
+
+    Plain labels read better than 10³ and draw without mathtext, which keeps exporting a
+    GIF quick.
+    """
+    powers = range(int(np.ceil(np.log10(low))), int(np.floor(np.log10(high))) + 1)
+    step = max(1, -(-len(powers) // 3))
+    ticks = [10.0**p for p in powers[::-1][::step]]
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_major_formatter(FixedFormatter([f"{t:g}" for t in ticks]))
+    ax.yaxis.set_minor_locator(NullLocator())
 
 
 def _style(ax: Axes, ylabel: str) -> None:
@@ -215,7 +229,9 @@ class Curves:
             )
             ax.set_yscale("log")
             if shown.any():  # room for the first decade's tick above T0
-                ax.set_ylim(temperature[shown].min() / 2, temperature[shown].max() * 2)
+                low, high = temperature[shown].min() / 2, temperature[shown].max() * 2
+                ax.set_ylim(low, high)
+                _decades(ax, low, high)
             _style(ax, "temperature T")
             markers.append(("temperature", ax, temperature))
             self._chances(axes[2], temperature)
