@@ -22,6 +22,7 @@ from search_viz.lessons.local_search.board import (
     DARK_SQUARE,
     LIGHT_SQUARE,
     attacking_pairs,
+    attacks,
     blocked,
     board_title,
 )
@@ -382,3 +383,20 @@ def test_a_long_run_comes_in_chunks_of_500_steps_each_opening_with_its_state():
     shown_counters = counters(run)
     for k in (499, 500, 1500, len(film) - 1):
         assert film.state(k).counters == shown_counters[k]
+
+
+@given(
+    st.integers(4, 16).flatmap(lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n))
+)
+def test_the_attacking_pairs_and_the_bent_lines_are_the_brute_force_ones(rows):
+    n = len(rows)
+    brute = [
+        (a, b)
+        for a in range(n)
+        for b in range(a + 1, n)
+        if rows[a] == rows[b] or abs(rows[a] - rows[b]) == b - a
+    ]
+    found = attacks(rows)
+    assert [(a, b) for a, b, _ in found] == brute
+    assert len(brute) == count_conflicts(rows)
+    assert [bent for _, _, bent in found] == [blocked(rows, a, b) for a, b in brute]

@@ -132,18 +132,33 @@ def linear_frame(scene: Scene, ax: Axes) -> tuple[tuple[float, float], tuple[flo
 def attacking_pairs(state: Sequence[int]) -> list[tuple[int, int]]:
     """Pairs of columns whose queens attack each other (the same as ``NQueens`` counts).
 
-    Queens are grouped by row and by diagonal: two queens share at most one of
-    them, so each pair is found once, without trying all n² pairs.
-
     >>> attacking_pairs((0, 2, 0, 2))
     [(0, 2), (1, 3)]
+    """
+    return [(a, b) for a, b, _ in attacks(state)]
+
+
+def attacks(state: Sequence[int]) -> list[tuple[int, int, bool]]:
+    """Each attacking pair ``(a, b)`` of columns, and whether a queen stands between them.
+
+    Queens are grouped by row and by diagonal, in column order: two queens
+    share at most one of these lines, so each pair is found once, without
+    trying all n² pairs, and a pair is blocked exactly when some queen of its
+    line lies between the two.
+
+    >>> attacks((0, 0, 0))
+    [(0, 1, False), (0, 2, True), (1, 2, False)]
     """
     lines: dict[tuple[str, int], list[int]] = {}
     for column, row in enumerate(state):
         for line in (("row", row), ("up", row - column), ("down", row + column)):
             lines.setdefault(line, []).append(column)
-    pairs = [(a, b) for columns in lines.values() for a, b in combinations(columns, 2)]
-    return sorted(pairs)
+    found = [
+        (columns[i], columns[j], j > i + 1)
+        for columns in lines.values()
+        for i, j in combinations(range(len(columns)), 2)
+    ]
+    return sorted(found)
 
 
 def blocked(state: Sequence[int], a: int, b: int) -> bool:
@@ -174,6 +189,23 @@ def line_width(n: int, widest: float = 2.4) -> float:
     (2.4, 1.2)
     """
     return widest if n <= 12 else max(0.8, widest * 12 / n)
+
+
+class FixedMark(Mark):
+    """A mark drawn at many steps (the line between two queens): its data is worked out once.
+
+    >>> mark = FixedMark.line((0, 0), (1, 2), "line")
+    >>> mark.data() is mark.data()
+    True
+    """
+
+    def data(self) -> list:
+        """The mark as the film stores it (the same list every time: never change it)."""
+        cached = self.__dict__.get("_data")
+        if cached is None:
+            cached = super().data()
+            object.__setattr__(self, "_data", cached)  # a frozen dataclass: set it once
+        return cached
 
 
 class Board:
@@ -313,8 +345,8 @@ class Board:
         if key not in self._lines:
             self._lines[key] = [
                 mark
-                for a, b in attacking_pairs(key)
-                for mark in self._pair_line((a, key[a], b, key[b], blocked(key, a, b)))
+                for a, b, bent in attacks(key)
+                for mark in self._pair_line((a, key[a], b, key[b], bent))
             ]
         return self._lines[key]
 
@@ -330,10 +362,11 @@ class Board:
         along = (end - start) / np.hypot(*(end - start))
         start, end = start + LINE_GAP * along, end - LINE_GAP * along
         if not bent:
-            return (Mark.line(self.point(*start), self.point(*end), self.line_style),)
+            return (FixedMark.line(self.point(*start), self.point(*end), self.line_style),)
         middle = (start + end) / 2 + BEND * np.array([-along[1], along[0]])
         first, bend, last = self.point(*start), self.point(*middle), self.point(*end)
-        return Mark.line(first, bend, self.line_style), Mark.line(bend, last, self.line_style)
+        style = self.line_style
+        return FixedMark.line(first, bend, style), FixedMark.line(bend, last, style)
 
     def title_point(self) -> tuple[float, float]:
         """Where the board's title starts: above its top left corner."""

@@ -16,14 +16,13 @@ from the board).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from matplotlib.figure import Figure
 
-from search_viz.algorithms.genetic import genetic, genetic_pseudocode
-from search_viz.algorithms.local_search import hill_climbing, pseudocode_for, simulated_annealing
+from search_viz.algorithms.genetic import genetic_pseudocode
+from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
 from search_viz.film import Film, FilmBuilder, Mark, MarkStyle, Scene
 from search_viz.lessons.local_search.board import (
     MAX_NUMBERED,
@@ -39,7 +38,7 @@ from search_viz.lessons.local_search.board import (
 )
 from search_viz.lessons.local_search.curves import Curves, legend_handles
 from search_viz.lessons.local_search.population import Parents, Population
-from search_viz.lessons.local_search.runs import Run, counters
+from search_viz.lessons.local_search.runs import ALGORITHMS, Run, counters
 from search_viz.lessons.local_search.sentences import TITLES, explain_local
 from search_viz.lessons.local_search.sizes import (
     BOARD_BOTTOM,
@@ -56,12 +55,6 @@ from search_viz.lessons.local_search.sizes import (
 )
 from search_viz.problems.nqueens import EXAMPLES, NQueens
 
-#: The algorithms this lesson films, by name.
-ALGORITHMS: dict[str, Callable[..., Any]] = {
-    "hill_climbing": hill_climbing,
-    "simulated_annealing": simulated_annealing,
-    "genetic": genetic,
-}
 #: What a step of the genetic algorithm's film is.
 EACH = ("child", "generation")
 #: Steepest ascent writes each move's conflicts in the squares only on runs this short

@@ -15,7 +15,6 @@ from search_viz.lessons.local_search.board import MAX_NUMBERED
 from search_viz.lessons.local_search.sentences import TITLES
 from search_viz.problems.nqueens import EXAMPLES, MAX_N, MIN_N, NQueens, parse_rows
 
-ALGORITHMS = TITLES
 BOARDS = {
     "random": "A random board (choose a seed)",
     "aima-4.3a": "AIMA figure 4.3(a): 17 attacking pairs",
@@ -100,8 +99,8 @@ def algorithm_inputs() -> tuple[str, dict[str, Any]]:
     """The sidebar's algorithm widgets; returns the algorithm and its options."""
     algorithm = st.selectbox(
         "Algorithm",
-        list(ALGORITHMS),
-        format_func=ALGORITHMS.get,
+        list(TITLES),
+        format_func=TITLES.get,
         index=1,
         key="algorithm",
         bind="query-params",

@@ -37,8 +37,20 @@ from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
 
-#: The most steps a replay of the genetic algorithm makes one child at a time.
-MAX_CHILD_STEPS = 40_001
+#: A replay of the genetic algorithm steps one child at a time when its steps times its
+#: queens stay within this (25,000 steps on 8 queens, 4,000 on 50); longer ones step by
+#: generation: every child step moves the queens of the child and of both parents.
+MAX_CHILD_QUEENS = 200_000
+
+
+def max_child_steps(n: int) -> int:
+    """The most steps a replay on ``n`` queens makes one child at a time.
+
+    >>> max_child_steps(8), max_child_steps(50)
+    (25000, 4000)
+    """
+    return MAX_CHILD_QUEENS // n
+
 
 INTRO = (
     "One queen per column; h(board) = its attacking pairs, 0 = solved. A move takes one queen "
@@ -101,10 +113,13 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
             f"The run made more events than a page replays: showing the first {len(run.trace):,}. "
             "The result above is the whole run's."
         )
-    if algorithm == "genetic" and each == "child" and len(run.trace) > MAX_CHILD_STEPS:
+    most = max_child_steps(problem.n)
+    if algorithm == "genetic" and each == "child" and len(run.trace) > most:
         st.info(
             f"This run makes {len(run.trace):,} steps, more than a replay steps through one "
-            f"child at a time (at most {MAX_CHILD_STEPS:,}): stepping one generation at a time."
+            f"child at a time on {problem.n} queens (at most {most:,}): stepping one "
+            "generation at a time.",
+            icon=":material/info:",
         )
         each = "generation"
     if numbers and not numbered(run, numbers):

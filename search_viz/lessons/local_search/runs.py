@@ -26,6 +26,7 @@ from search_viz.events import format_value
 from search_viz.problems.nqueens import NQueens, State, count_conflicts
 from search_viz.trace import DEFAULT_LIMIT, Trace
 
+#: The algorithms this lesson records and films, by name.
 ALGORITHMS = {
     "hill_climbing": hill_climbing,
     "simulated_annealing": simulated_annealing,
