@@ -529,7 +529,17 @@ class Origins:
 
 
 def numbers_marks(board: Board, state: Sequence[int], grid, style: str, best_style: str):
-    """The conflicts each move would give, written in its square (AIMA's figure 4.3)."""
+    """The conflicts each move would give, written in its square (AIMA's figure 4.3).
+
+    The lowest numbers (the moves steepest ascent picks from) are in ``best_style``.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+    >>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+    >>> grid = [[1, 9, 9, 9]] * 4
+    >>> [m.text for m in numbers_marks(board, (0, 2, 0, 2), grid, "n", "best")][:3]
+    ['9', '9', '9']
+    """
     n = len(state)
     best = min(grid[c][r] for c in range(n) for r in range(n) if r != state[c])
     return [
@@ -541,7 +551,11 @@ def numbers_marks(board: Board, state: Sequence[int], grid, style: str, best_sty
 
 
 def legend_queen(color: str = QUEEN_COLOR, alpha: float = 1.0, label: str = "queen") -> Line2D:
-    """A legend entry showing a queen glyph."""
+    """A legend entry showing a queen glyph.
+
+    >>> legend_queen(label="where it was").get_label()
+    'where it was'
+    """
     return Line2D(
         [],
         [],
@@ -556,12 +570,20 @@ def legend_queen(color: str = QUEEN_COLOR, alpha: float = 1.0, label: str = "que
 
 
 def attack_legend() -> Line2D:
-    """The legend entry of a conflict line."""
+    """The legend entry of a conflict line.
+
+    >>> attack_legend().get_label()
+    'attacking pair'
+    """
     return Line2D([], [], color=ATTACK_COLOR, linewidth=2, label="attacking pair")
 
 
 def move_legend() -> list[Line2D]:
-    """The legend entries of a move's marks: tried, taken, where it was, turned down."""
+    """The legend entries of a move's marks: tried, taken, where it was, turned down.
+
+    >>> [h.get_label() for h in move_legend()][-1]
+    'turned down'
+    """
     return [
         Line2D(
             [],
@@ -600,7 +622,11 @@ def move_legend() -> list[Line2D]:
 
 
 def origin_legend() -> list:
-    """The legend entries of a child's origins: the parents' columns, the cut, a mutation."""
+    """The legend entries of a child's origins: the parents' columns, the cut, a mutation.
+
+    >>> [h.get_label() for h in origin_legend()][:2]
+    ['from parent x', 'from parent y']
+    """
     from matplotlib.patches import Patch
 
     return [

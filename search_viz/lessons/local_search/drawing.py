@@ -100,7 +100,13 @@ restarts left']
 
 
 def numbered(run: Run, numbers: bool) -> bool:
-    """Whether this run's film writes each move's conflicts in the squares."""
+    """Whether this run's film writes each move's conflicts in the squares.
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, seed=0), "hill_climbing")
+    >>> numbered(run, True), numbered(run, False)
+    (True, False)
+    """
     return (
         numbers
         and run.algorithm == "hill_climbing"
@@ -139,7 +145,13 @@ class QueensScene(Scene):
 
 
 def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
-    """Everything the film of ``run`` will ever show, drawn once."""
+    """Everything the film of ``run`` will ever show, drawn once.
+
+    >>> import search_viz as sv
+    >>> scene = draw_scene(Run.record(sv.NQueens(8, seed=0), "hill_climbing"))
+    >>> scene.has("board queen 7"), scene.has("cursor"), scene.parents is None
+    (True, True, True)
+    """
     fig = Figure(figsize=figure_size())
     scene = QueensScene(fig)
     ax = fig.add_axes(box(BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE, BOARD_SIDE))
@@ -195,7 +207,13 @@ def _lengths(run: Run) -> set[int]:
 
 # ------------------------------------------------------------------------- film
 def run_film(run: Run, numbers: bool = False, each: str = "child") -> Film:
-    """The film of a recorded run (see :func:`film_of`)."""
+    """The film of a recorded run (see :func:`film_of`).
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, seed=0), "genetic", {"generations": 2})
+    >>> len(run_film(run, each="generation")) == run.trace.result.stats["generations"] + 2
+    True
+    """
     if each not in EACH:
         raise ValueError(f"each must be one of {', '.join(map(repr, EACH))}, not {each!r}.")
     numbers = numbered(run, numbers)

@@ -50,7 +50,10 @@ class BoardChoice:
 
 
 def board_inputs() -> BoardChoice:
-    """The sidebar's board widgets (all bound to the URL)."""
+    """The sidebar's board widgets (all bound to the URL).
+
+    In a page: ``with st.sidebar: choice = board_inputs()``, then ``make_problem(choice)``.
+    """
     kind = st.selectbox(
         "Start board", list(BOARDS), format_func=BOARDS.get, key="board", bind="query-params"
     )
@@ -87,7 +90,15 @@ def board_inputs() -> BoardChoice:
 
 
 def make_problem(choice: BoardChoice) -> NQueens:
-    """The board asked for, or a ValueError whose message the page shows."""
+    """The board asked for, or a ValueError whose message the page shows.
+
+    >>> make_problem(BoardChoice("aima-4.3a", 8, 0, "")).state
+    (3, 2, 1, 4, 3, 2, 1, 2)
+    >>> make_problem(BoardChoice("own", 4, 0, "1 3 0"))
+    Traceback (most recent call last):
+    ...
+    ValueError: The state must give one row per column: 4 numbers, not 3.
+    """
     if choice.kind == "random":
         return NQueens(choice.n, seed=choice.seed)
     if choice.kind == "own":
@@ -96,7 +107,11 @@ def make_problem(choice: BoardChoice) -> NQueens:
 
 
 def algorithm_inputs() -> tuple[str, dict[str, Any]]:
-    """The sidebar's algorithm widgets; returns the algorithm and its options."""
+    """The sidebar's algorithm widgets; returns the algorithm and its options.
+
+    In a page: ``algorithm, options = algorithm_inputs()`` gives e.g.
+    ``("simulated_annealing", {"t0": 1000.0, "cooling": 0.99, ...})``.
+    """
     algorithm = st.selectbox(
         "Algorithm",
         list(TITLES),
@@ -264,7 +279,11 @@ def _genetic_inputs() -> dict[str, Any]:
 
 
 def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
-    """Whether to write each move's conflicts in the squares (steepest ascent, small boards)."""
+    """Whether to write each move's conflicts in the squares (steepest ascent, small boards).
+
+    In a page: ``numbers = numbers_input(algorithm, options, choice.n)`` (False, with no
+    checkbox, where the numbers do not apply).
+    """
     if algorithm != "hill_climbing" or options.get("variant") != "steepest" or n > MAX_NUMBERED:
         return False
     return st.checkbox(
@@ -277,7 +296,10 @@ def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
 
 
 def each_input(algorithm: str) -> str:
-    """What a step of the genetic algorithm's replay is: each child, or each generation."""
+    """What a step of the genetic algorithm's replay is: each child, or each generation.
+
+    In a page: ``each = each_input(algorithm)`` ("child", with no widget, for the others).
+    """
     if algorithm != "genetic":
         return "child"
     return st.radio(

@@ -61,7 +61,10 @@ INTRO = (
 
 @st.cache_resource(max_entries=32, ttl=3600, show_spinner="Running the search…")
 def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
-    """The recorded run, shared by every session (immutable: never change it)."""
+    """The recorded run, shared by every session (immutable: never change it).
+
+    For example ``cached_run(8, (3, 2, 1, 4, 3, 2, 1, 2), "hill_climbing", (("seed", 1),))``.
+    """
     return Run.record(NQueens(n, state=state), algorithm, dict(options))
 
 
@@ -69,12 +72,20 @@ def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
 def cached_film(
     n: int, state: tuple, algorithm: str, options: tuple, numbers: bool, each: str
 ) -> Film:
-    """The run's film, shared by every session."""
+    """The run's film, shared by every session.
+
+    The same key as :func:`cached_run`, then whether to write the numbers and what a
+    genetic step is: ``cached_film(*key, False, "child")``.
+    """
     return run_film(cached_run(n, state, algorithm, options), numbers=numbers, each=each)
 
 
 def body() -> None:
-    """The page, top to bottom."""
+    """The page, top to bottom: the sidebar, then the replay or the experiments.
+
+    ``app_pages/local_search.py`` is ``from search_viz.lessons.local_search.page import body``
+    and ``body()``.
+    """
     st.title("Local search: n-queens")
     with link_check(), st.sidebar:
         st.header("Board")
@@ -98,7 +109,10 @@ def body() -> None:
 
 
 def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each: str) -> None:
-    """The run's one-line summary, then its film in the player."""
+    """The run's one-line summary, then its film in the player (or what is wrong).
+
+    ``replay(choice, algorithm, options, numbers, each)`` with the sidebar's answers.
+    """
     try:
         problem = make_problem(choice)
         key = (problem.n, problem.state, algorithm, tuple(sorted(options.items())))
@@ -145,7 +159,10 @@ CLASSIC = (
 
 @st.cache_resource
 def experiment_store() -> dict[tuple[int, int], list[Summary]]:
-    """Finished experiments, shared by every session: (n, boards) -> one summary per setting."""
+    """Finished experiments, shared by every session: (n, boards) -> one summary per setting.
+
+    ``experiment_store()[(8, 100)]`` holds the seven settings' summaries once run.
+    """
     return {}
 
 
@@ -170,12 +187,15 @@ def _table(summaries: list[Summary]) -> list[dict[str, object]]:
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def experiment_png(n: int, boards: int, zoom: float) -> bytes:
-    """The chart of a finished experiment, as PNG bytes."""
+    """The chart of a finished experiment, as PNG bytes: ``experiment_png(8, 100, 1.0)``."""
     return to_png(experiment_figure(experiment_store()[(n, boards)], scale=zoom))
 
 
 def run_experiment(n: int, boards: int) -> list[Summary]:
-    """Every setting on ``boards`` seeded boards, with a progress bar."""
+    """Every setting on ``boards`` seeded boards, with a progress bar.
+
+    ``run_experiment(8, 100)`` runs the seven settings on boards seeded 0 to 99.
+    """
     bar = st.progress(0.0, text="Starting…")
     total = len(SETTINGS) * boards
     summaries = []
@@ -195,7 +215,10 @@ def run_experiment(n: int, boards: int) -> list[Summary]:
 
 
 def experiments_panel() -> None:
-    """Each algorithm on many seeded random boards: success rate, steps and time."""
+    """Each algorithm on many seeded random boards: success rate, steps and time.
+
+    The second tab of :func:`body`: ``experiments_panel()``.
+    """
     st.markdown(
         "Run every algorithm on the same seeded random boards (board *i* is the random board "
         "with seed *i*) and compare how often each one solves it, in how many steps, and how "
