@@ -4,9 +4,9 @@ import pytest
 
 import search_viz as sv
 from search_viz.algorithms.local_experiments import SETTINGS, Setting, run_once, run_setting
-from search_viz.algorithms.local_notes import explain_local
 from search_viz.algorithms.local_search import Move
 from search_viz.events import Event
+from search_viz.lessons.local_search.sentences import explain_local
 
 
 def test_an_annealing_proposal_says_the_temperature_the_move_and_the_change():

@@ -1,28 +1,50 @@
-"""The local-search page through AppTest: the notes' answers on the page, bad input, the tabs."""
+"""The local-search page through AppTest: the film it plays, bad input, the options, the tabs.
 
-import math
+What the film shows step by step is tested on the film's data (``tests/test_local_film.py``);
+here the page must hand the player exactly the film of what its inputs ask for.
+"""
+
+from __future__ import annotations
+
+import json
+import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 import search_viz as sv
+from search_viz.lessons.local_search.drawing import run_film
+from search_viz.lessons.local_search.inputs import BoardChoice, make_problem
+from search_viz.lessons.local_search.page import max_child_steps
+from search_viz.lessons.local_search.runs import Run
+from search_viz.problems.nqueens import EXAMPLES
 from tests.app import pages
-from tests.app.pages import html_text
-from tests.conftest import ARTIFACTS
 
 PAGE = "app_pages/local_search.py"
+ANNEALING = {
+    "t0": 1000.0,
+    "cooling": 0.99,
+    "schedule": "exponential",
+    "neighbour": "column-in-turn",
+    "max_steps": 10_000,
+    "seed": 1,
+}
+CLIMBING = {"variant": "steepest", "sideways": 0, "restarts": 0, "seed": 1}
+GENETIC = {
+    "population": 50,
+    "generations": 500,
+    "crossover": "one-point",
+    "selection": "roulette",
+    "mutation": 0.3,
+    "elitism": 2,
+    "seed": 1,
+}
 
 
 def open_page(query: dict | None = None) -> AppTest:
-    return pages.open_page(PAGE, query, timeout=60)
-
-
-def note_text(at: AppTest) -> str:
-    return next(h.value for h in at.html if "sv-note" in h.value)
-
-
-def go_to(at: AppTest, step: int) -> AppTest:
-    return at.slider(key="local_search.slider").set_value(step).run()
+    return pages.open_page(PAGE, query, timeout=90)
 
 
 def no_trouble(at: AppTest) -> None:
@@ -30,39 +52,90 @@ def no_trouble(at: AppTest) -> None:
     assert not at.error, [e.value for e in at.error]
 
 
-def test_the_default_page_replays_the_notes_annealing_scheme():
+def player(at: AppTest) -> dict:
+    """What the page gave the film player (the films' ids and titles)."""
+    (element,) = [e for e in at.main if type(e).__name__ == "UnknownElement"]
+    return json.loads(element.proto.json)
+
+
+def film_of(problem, algorithm: str, options: dict, **view):
+    return run_film(Run.record(problem, algorithm, options), **view)
+
+
+def summary(at: AppTest) -> str:
+    return " ".join(m.value for m in at.markdown)
+
+
+def test_the_default_page_plays_the_notes_annealing_film():
     at = open_page()
     no_trouble(at)
     assert at.selectbox(key="algorithm").value == "simulated_annealing"
-    summary = " ".join(m.value for m in at.markdown)
-    assert "Simulated annealing from a board with 9 attacking pairs: **solved**" in summary
-    assert len(at.image) == 2  # the board and the curves beneath it
-    text = note_text(at)
-    assert "Step 0." in text
-    assert "T = 1000." in text  # the notes start at 1000 ...
-    go_to(at, 2)
-    assert "T = 990." in note_text(at)  # ... and multiply by 0.99 each step
-    go_to(at, 4)
-    assert "T = 980." in note_text(at)  # 1000 · 0.99² = 980.1
-    code = html_text(at)
-    assert "T ← T × cooling" in code
-    assert "next column&#x27;s queen, new row" in code or "next column's queen, new row" in code
+    assert "Simulated annealing from a board with 9 attacking pairs: **solved**" in summary(at)
+    data = player(at)
+    assert data["titles"] == ["Simulated annealing on 8 queens"]
+    film = film_of(sv.NQueens(8, seed=0), "simulated_annealing", ANNEALING)
+    assert [f["id"] for f in data["films"]] == [film.digest]
+    assert len(data["films"][0]["chunks"]) == film.n_chunks - 1 == 3  # 1,827 steps in 500s
+    assert film.state(2).sentence.startswith("T = 990.")
 
 
-def test_a_worse_move_s_step_states_its_chance_e_to_the_minus_delta_over_t():
-    events = sv.Trace.record(sv.simulated_annealing(sv.NQueens(8, seed=0), seed=1)).events
-    taken = next(k for k, e in enumerate(events) if e.kind == "accept" and e.delta > 0)
-    refused = next(k for k, e in enumerate(events) if e.kind == "reject")
-    at = open_page()
-    for k, verb in [(taken, "Accept"), (refused, "Reject")]:
-        e = events[k]
-        go_to(at, k)
-        chance = math.exp(-e.delta / e.temperature)
-        expected = (
-            f"{verb} the worse board: its chance was e^(−{sv.format_value(e.delta)}/"
-            f"{sv.format_value(e.temperature)}) = {sv.format_value(chance)}"
-        )
-        assert expected in note_text(at)
+def test_hill_climbing_on_aima_s_board_writes_the_numbers_and_takes_a_12():
+    at = open_page(
+        {"algorithm": "Hill climbing", "board": "AIMA figure 4.3(a): 17 attacking pairs"}
+    )
+    no_trouble(at)
+    assert at.checkbox(key="numbers").value
+    problem = sv.NQueens(8, state=EXAMPLES["aima-4.3a"])
+    film = film_of(problem, "hill_climbing", CLIMBING, numbers=True)
+    assert [f["id"] for f in player(at)["films"]] == [film.digest]
+    assert "17 → 12 attacking pairs" in film.state(0).sentence
+    at.checkbox(key="numbers").uncheck().run()
+    plain = film_of(problem, "hill_climbing", CLIMBING)
+    assert [f["id"] for f in player(at)["films"]] == [plain.digest]
+    assert plain.meta["shape"] == film.meta["shape"]  # the numbers keep the step
+
+
+def test_the_local_minimum_is_stuck_at_once():
+    at = open_page(
+        {"algorithm": "Hill climbing", "board": "A local minimum: 1 pair, every move worse"}
+    )
+    no_trouble(at)
+    assert "**stuck** after 1 step" in summary(at)
+    film = film_of(
+        sv.NQueens(8, state=EXAMPLES["local-minimum"]), "hill_climbing", CLIMBING, numbers=True
+    )
+    assert [f["id"] for f in player(at)["films"]] == [film.digest]
+    assert len(film) == 3
+
+
+def test_the_genetic_algorithm_steps_each_child_or_each_generation():
+    at = open_page({"algorithm": "Genetic algorithm"})
+    no_trouble(at)
+    children = film_of(sv.NQueens(8, seed=0), "genetic", GENETIC)
+    assert [f["id"] for f in player(at)["films"]] == [children.digest]
+    at.radio(key="each").set_value("generation").run()
+    no_trouble(at)
+    generations = film_of(sv.NQueens(8, seed=0), "genetic", GENETIC, each="generation")
+    assert [f["id"] for f in player(at)["films"]] == [generations.digest]
+    assert len(generations) < len(children)
+
+
+def test_a_genetic_run_too_long_to_step_child_by_child_steps_by_generation_and_says_so():
+    query = {
+        "algorithm": "Genetic algorithm",
+        "board": "A random board (choose a seed)",
+        "n": 20,
+        "population": 100,
+        "generations": 120,
+    }
+    at = open_page(query)
+    assert not at.exception
+    (info,) = at.info
+    assert f"on 20 queens (at most {max_child_steps(20):,})" in info.value
+    assert "stepping one generation at a time" in info.value
+    options = {**GENETIC, "population": 100, "generations": 120}
+    film = film_of(sv.NQueens(20, seed=0), "genetic", options, each="generation")
+    assert [f["id"] for f in player(at)["films"]] == [film.digest]
 
 
 @pytest.mark.parametrize(
@@ -110,9 +183,8 @@ def test_a_good_own_board_is_replayed():
     at.text_input(key="rows").set_value("[1, 3, 0, 2]").run()
     at.number_input(key="n").set_value(4).run()
     no_trouble(at)
-    assert "from a board with 0 attacking pairs: **solved**" in " ".join(
-        m.value for m in at.markdown
-    )
+    assert "from a board with 0 attacking pairs: **solved**" in summary(at)
+    assert player(at)["titles"] == ["Simulated annealing on 4 queens"]
 
 
 @pytest.mark.parametrize(
@@ -127,40 +199,15 @@ def test_bad_genetic_parameters_show_a_message(widget, value, says):
     at.number_input(key=widget).set_value(value).run()
     assert not at.exception
     assert says in at.error[0].value
+    assert at.number_input(key=widget).value == value
 
 
-def test_hill_climbing_on_aima_s_board_shows_the_numbers_and_takes_a_12():
-    at = open_page(
-        {"algorithm": "Hill climbing", "board": "AIMA figure 4.3(a): 17 attacking pairs"}
-    )
+def test_presenter_mode_leaves_the_summary_and_the_intro_to_the_picture():
+    at = open_page({"present": "1"})
     no_trouble(at)
-    assert at.checkbox(key="numbers").value
-    text = note_text(at)
-    assert "17 → 12 attacking pairs" in text  # AIMA: the best moves give h = 12
-    assert "The best move" in text
-    assert "Δ of each move" not in text
-    last = at.slider(key="local_search.slider").max
-    go_to(at, last)
-    assert "Stuck" in note_text(at)
-
-
-def test_the_local_minimum_example_is_stuck_at_once_for_hill_climbing():
-    at = open_page(
-        {"algorithm": "Hill climbing", "board": "A local minimum: 1 pair, every move worse"}
-    )
-    no_trouble(at)
-    assert at.slider(key="local_search.slider").max == 2  # propose, reject, done
-    go_to(at, 1)
-    assert "A local minimum: hill climbing is stuck." in note_text(at)
-
-
-def test_the_genetic_algorithm_shows_its_population():
-    at = open_page({"algorithm": "Genetic algorithm", "generations": "20"})
-    no_trouble(at)
-    assert len(at.image) == 3  # the board, the fitness curves, the population
-    assert "The starting population: 50 boards" in note_text(at)
-    go_to(at, 1)
-    assert "A child: columns 0–" in note_text(at)
+    assert "Simulated annealing from a board" not in summary(at)
+    assert not [c for c in at.caption if "One queen per column" in c.value]
+    assert player(at)["present"] is True
 
 
 def test_the_experiments_tab_runs_every_setting_with_the_classic_figures_beside():
@@ -179,95 +226,37 @@ def test_the_experiments_tab_runs_every_setting_with_the_classic_figures_beside(
     assert any(image for image in at.image)  # the chart
 
 
-# ---------------------------------------------------------------- in Chromium
-def wait_until_drawn(page, timeout: float = 60_000) -> None:
-    """Until the board and the curves are drawn.
-
-    On a freshly started server, the first visit straight to a page's own path
-    shows Streamlit's "Page not found" dialog over the right page
-    (streamlit/streamlit#9992): it is closed here, as a user would.
-    """
-    page.wait_for_selector('[data-testid="stMain"]', timeout=timeout)
-    page.wait_for_function(
-        """() => !document.querySelector('[data-testid="stStatusWidget"]')
-                 && !document.querySelector('[data-testid="stSkeleton"]')
-                 && document.querySelectorAll('[data-testid="stImage"] img').length >= 2""",
-        timeout=timeout,
-    )
-    dialog = page.get_by_role("dialog").filter(has_text="Page not found")
-    if dialog.count():
-        dialog.get_by_role("button", name="Close").click()
-        dialog.wait_for(state="detached")
-    page.wait_for_timeout(300)
+# ------------------------------------------------------- hostile input (issue 13)
+ROW_TEXT = st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet="0123456789 ,[]()-+.e_jx'\"{}:", max_size=80),
+    st.builds(lambda d: "[" * d + "1" + "]" * d, st.integers(1, 200)),
+    st.builds(lambda k: " ".join(["7"] * k), st.integers(0, 120)),
+    st.sampled_from(["1e400", "[1e400, 2]", "9" * 400, "__import__('os')", "[True, 2, 1, 3]"]),
+)
 
 
-def shown_note(page) -> str:
-    return page.locator(".sv-note").inner_text()
+@given(text=ROW_TEXT, n=st.integers(1, 100))
+@settings(max_examples=400)
+def test_any_typed_board_is_a_board_or_a_message_saying_what_is_wrong(text, n):
+    started = time.monotonic()
+    try:
+        problem = make_problem(BoardChoice("own", n, 0, text))
+    except ValueError as error:
+        message = str(error)
+        assert message.endswith("."), message
+        assert len(message) < len(text) + 200  # it may quote what was typed
+    else:
+        assert problem.n == n == len(problem.state)
+    assert time.monotonic() - started < 1.0
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize(("width", "height"), [(1400, 1000), (1280, 720)])
-def test_the_page_draws_at_laptop_and_projector_sizes(browser, app_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{app_url}/local-search?step=1200")
-    wait_until_drawn(page)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator('[data-testid="stMain"]').screenshot(
-        path=str(ARTIFACTS / f"local-search-{width}x{height}.png")
-    )
-    assert "Step 1200." in shown_note(page)
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert errors == []
-    context.close()
-
-
-@pytest.mark.browser
-def test_the_arrow_keys_step_and_the_url_follows(page, app_url):
-    page.goto(f"{app_url}/local-search?step=10")
-    wait_until_drawn(page)
-    assert "Step 10." in shown_note(page)
-    page.locator("body").press("ArrowRight")
-    page.wait_for_function(
-        "() => document.querySelector('.sv-note').innerText.includes('Step 11.')"
-    )
-    assert "step=11" in page.url
-    page.locator("body").press("ArrowLeft")
-    page.wait_for_function(
-        "() => document.querySelector('.sv-note').innerText.includes('Step 10.')"
-    )
-    assert page.console_errors == []
-
-
-@pytest.mark.browser
-def test_a_bad_cooling_factor_shows_the_message_not_a_traceback(page, app_url):
-    page.goto(f"{app_url}/local-search")
-    wait_until_drawn(page)
-    field = page.get_by_role("spinbutton", name="Cooling factor")
-    field.fill("1")
-    field.press("Enter")
-    alert = page.locator('[data-testid="stAlertContentError"]')
-    alert.wait_for(timeout=30_000)
-    assert "cooling must be a number strictly between 0 and 1" in alert.inner_text()
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert field.input_value() == "1.0000"
-    page.locator('[data-testid="stMain"]').screenshot(
-        path=str(ARTIFACTS / "local-search-bad-cooling.png")
-    )
-
-
-@pytest.mark.browser
-def test_presenter_mode_and_the_genetic_algorithm(page, app_url):
-    page.goto(f"{app_url}/local-search?present=1&algorithm=Genetic+algorithm&step=60")
-    wait_until_drawn(page)
-    page.wait_for_function(
-        "() => document.querySelectorAll('[data-testid=\"stImage\"] img').length >= 3"
-    )
-    assert "A child" in shown_note(page)
-    page.locator('[data-testid="stMain"]').screenshot(
-        path=str(ARTIFACTS / "local-search-genetic-presenter.png")
-    )
-    assert page.locator('[data-testid="stException"]').count() == 0
-    assert page.console_errors == []
+@given(text=ROW_TEXT)
+@settings(max_examples=12, deadline=None)
+def test_the_page_answers_any_typed_board_from_a_link_with_a_message_and_keeps_it(text):
+    at = open_page({"board": "Your own board", "rows": text})
+    assert not at.exception, [e.value for e in at.exception]
+    kept = at.text_input(key="rows").value
+    if len(text) <= 400:  # the field holds at most 400 characters
+        assert kept == text
+    assert at.error or player(at)["films"]

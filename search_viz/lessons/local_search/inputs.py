@@ -1,8 +1,7 @@
-"""The local-search lesson's widgets, cached runs and frames, and the stage.
+"""The local-search lesson's sidebar: the start board, the algorithm and its options.
 
-The page (``app_pages/local_search.py``) reads top to bottom: choose the board and
-the algorithm in the sidebar, then step through the run (here), or run the
-experiments over many seeded boards (``ui/local_experiments.py``).
+Every widget is bound to the URL (its key is the link's parameter), so a link
+reopens the same run; the player adds the step.
 """
 
 from __future__ import annotations
@@ -12,24 +11,10 @@ from typing import Any
 
 import streamlit as st
 
-from search_viz.algorithms.genetic import genetic_pseudocode
-from search_viz.algorithms.local_notes import explain_local, pairs
-from search_viz.algorithms.local_search import pseudocode_for
-from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.local_search.board import MAX_NUMBERED
+from search_viz.lessons.local_search.sentences import TITLES
 from search_viz.problems.nqueens import EXAMPLES, MAX_N, MIN_N, NQueens, parse_rows
-from search_viz.render.local_curves import CurvesCanvas
-from search_viz.render.local_run import Run, counters_at
-from search_viz.render.local_search import board_figure_at, population_figure
-from search_viz.render.queens import MAX_NUMBERED
-from search_viz.ui.panels import counters, note, pseudocode
-from search_viz.ui.player import replay
-from search_viz.ui.presenter import scale
 
-ALGORITHMS = {
-    "hill_climbing": "Hill climbing",
-    "simulated_annealing": "Simulated annealing",
-    "genetic": "Genetic algorithm",
-}
 BOARDS = {
     "random": "A random board (choose a seed)",
     "aima-4.3a": "AIMA figure 4.3(a): 17 attacking pairs",
@@ -44,6 +29,7 @@ NEIGHBOURS = {
 }
 CROSSOVERS = {"one-point": "One-point", "uniform": "Uniform"}
 SELECTIONS = {"roulette": "Roulette (by fitness)", "tournament": "Tournament of 3"}
+EACH = {"child": "each child", "generation": "each generation"}
 
 #: What the page lets a user ask for (the library accepts more; these keep a page quick).
 MAX_STEPS = 20_000
@@ -64,7 +50,10 @@ class BoardChoice:
 
 
 def board_inputs() -> BoardChoice:
-    """The sidebar's board widgets (all bound to the URL)."""
+    """The sidebar's board widgets (all bound to the URL).
+
+    In a page: ``with st.sidebar: choice = board_inputs()``, then ``make_problem(choice)``.
+    """
     kind = st.selectbox(
         "Start board", list(BOARDS), format_func=BOARDS.get, key="board", bind="query-params"
     )
@@ -101,7 +90,15 @@ def board_inputs() -> BoardChoice:
 
 
 def make_problem(choice: BoardChoice) -> NQueens:
-    """The board asked for, or a ValueError whose message the page shows."""
+    """The board asked for, or a ValueError whose message the page shows.
+
+    >>> make_problem(BoardChoice("aima-4.3a", 8, 0, "")).state
+    (3, 2, 1, 4, 3, 2, 1, 2)
+    >>> make_problem(BoardChoice("own", 4, 0, "1 3 0"))
+    Traceback (most recent call last):
+    ...
+    ValueError: The state must give one row per column: 4 numbers, not 3.
+    """
     if choice.kind == "random":
         return NQueens(choice.n, seed=choice.seed)
     if choice.kind == "own":
@@ -110,11 +107,15 @@ def make_problem(choice: BoardChoice) -> NQueens:
 
 
 def algorithm_inputs() -> tuple[str, dict[str, Any]]:
-    """The sidebar's algorithm widgets; returns the algorithm and its options."""
+    """The sidebar's algorithm widgets; returns the algorithm and its options.
+
+    In a page: ``algorithm, options = algorithm_inputs()`` gives e.g.
+    ``("simulated_annealing", {"t0": 1000.0, "cooling": 0.99, ...})``.
+    """
     algorithm = st.selectbox(
         "Algorithm",
-        list(ALGORITHMS),
-        format_func=ALGORITHMS.get,
+        list(TITLES),
+        format_func=TITLES.get,
         index=1,
         key="algorithm",
         bind="query-params",
@@ -277,119 +278,12 @@ def _genetic_inputs() -> dict[str, Any]:
     }
 
 
-# -------------------------------------------------------------------- caching
-@st.cache_resource(max_entries=16, show_spinner="Running the search…")
-def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
-    """The recorded run, shared by every session (immutable: never change it)."""
-    return Run.record(NQueens(n, state=state), algorithm, dict(options))
-
-
-def _frame(fig) -> bytes:
-    return to_png(fig)
-
-
-@st.cache_data(max_entries=1000, show_spinner=False)  # about 60 kB each
-def board_png(n, state, algorithm, options, step: int, zoom: float, numbers: bool) -> bytes:
-    """The board at ``step``, as PNG bytes, rendered once per server."""
-    run = cached_run(n, state, algorithm, options)
-    return _frame(board_figure_at(run, step, scale=zoom, numbers=numbers))
-
-
-@st.cache_resource(max_entries=16, show_spinner=False)
-def cached_curves(
-    n: int, state: tuple, algorithm: str, options: tuple, zoom: float
-) -> CurvesCanvas:
-    """The run's curves drawn once; each step only moves the cursor (shared, with a lock)."""
-    return CurvesCanvas(cached_run(n, state, algorithm, options), scale=zoom)
-
-
-@st.cache_data(max_entries=500, show_spinner=False)  # about 110 kB each; a blit is quick
-def curves_png(n, state, algorithm, options, step: int, zoom: float) -> bytes:
-    """The curves with the cursor at ``step``, as PNG bytes."""
-    return cached_curves(n, state, algorithm, options, zoom).png(step)
-
-
-@st.cache_data(max_entries=300, show_spinner=False)
-def population_png(n, state, algorithm, options, step: int, zoom: float) -> bytes:
-    """The genetic algorithm's population at ``step``, as PNG bytes."""
-    return _frame(population_figure(cached_run(n, state, algorithm, options), step, scale=zoom))
-
-
-# ---------------------------------------------------------------------- stage
-def pseudocode_of(algorithm: str, options: dict[str, Any]) -> str:
-    """The pseudocode shown beside this run."""
-    if algorithm == "genetic":
-        return genetic_pseudocode(options.get("crossover", "one-point"))
-    return pseudocode_for(
-        algorithm,
-        options.get("variant", "steepest"),
-        neighbour=options.get("neighbour", "column-in-turn"),
-        schedule=options.get("schedule", "exponential"),
-    )
-
-
-def summary(run: Run) -> str:
-    """One line about the whole run: where it started, how it ended, how long it took."""
-    r = run.trace.result
-    start = run.problem.conflicts(run.problem.state)
-    name = ALGORITHMS[run.algorithm]
-    stopped = r.stats.get("stopped")
-    if run.algorithm == "genetic":
-        count, unit = r.stats["generations"], "generation"
-    else:
-        count, unit = r.stats["steps"], "step"
-    length = f"{count:,} {unit}" + ("" if count == 1 else "s")
-    if stopped == "solved" and count == 0:
-        where = "the start board" if unit == "step" else "a starting board"
-        length = f"0 {unit}s: {where} is a solution"
-    outcome = {
-        "solved": f"**solved** after {length}",
-        "stuck": f"**stuck** after {length}, best board: {pairs(r.value)}",
-    }.get(stopped, f"stopped after {length} with {pairs(r.value)}")
-    return (
-        f"{name} from a board with {pairs(start)}: {outcome} ({len(run.trace):,} events to replay)."
-    )
-
-
-def stage(run: Run, key: tuple, numbers: bool) -> None:
-    """The player and, for each step, the board, the panels and the curves."""
-    n, state, algorithm, options = key
-    opts = dict(options)
-    code = pseudocode_of(algorithm, opts)
-    variant = opts.get("variant", "steepest")
-    st.markdown(summary(run))
-    if run.trace.truncated:
-        st.info(
-            f"The run made more events than a page replays: showing the first {len(run.trace):,}. "
-            "The result above is the whole run's."
-        )
-
-    def show(step: int) -> None:
-        zoom = scale()
-        event = run.trace.events[step]
-        picture, side = st.columns([1, 1])
-        picture.image(board_png(n, state, algorithm, options, step, zoom, numbers), width="stretch")
-        with side:
-            note(explain_local(event, algorithm, variant, run.max_pairs), step)
-            pseudocode(code, event.line)
-            counters(counters_at(run, step))
-        st.image(curves_png(n, state, algorithm, options, step, zoom), width="stretch")
-        if algorithm == "genetic":
-            st.image(population_png(n, state, algorithm, options, step, zoom), width="stretch")
-
-    zoom = scale()
-    replay(
-        len(run.trace),
-        show,
-        key="local_search",
-        reset_on=key,
-        figure=lambda step: board_figure_at(run, step, scale=scale(), numbers=numbers),
-        prefetch=lambda step: board_png(n, state, algorithm, options, step, zoom, numbers),
-    )
-
-
 def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
-    """Whether to write each move's conflicts in the squares (steepest ascent, small boards)."""
+    """Whether to write each move's conflicts in the squares (steepest ascent, small boards).
+
+    In a page: ``numbers = numbers_input(algorithm, options, choice.n)`` (False, with no
+    checkbox, where the numbers do not apply).
+    """
     if algorithm != "hill_climbing" or options.get("variant") != "steepest" or n > MAX_NUMBERED:
         return False
     return st.checkbox(
@@ -398,4 +292,23 @@ def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
         key="numbers",
         bind="query-params",
         help="As in AIMA's figure 4.3: steepest ascent takes a square with the lowest number.",
+    )
+
+
+def each_input(algorithm: str) -> str:
+    """What a step of the genetic algorithm's replay is: each child, or each generation.
+
+    In a page: ``each = each_input(algorithm)`` ("child", with no widget, for the others).
+    """
+    if algorithm != "genetic":
+        return "child"
+    return st.radio(
+        "Step through",
+        list(EACH),
+        format_func=EACH.get,
+        key="each",
+        bind="query-params",
+        horizontal=True,
+        help="Each child shows its parents, the crossover and the mutation; "
+        "each generation shows only the fittest board of every generation.",
     )

@@ -22,9 +22,11 @@ import numpy as np
 
 from search_viz.algorithms.genetic import Generation, genetic
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
+from search_viz.events import format_value
 from search_viz.problems.nqueens import NQueens, State, count_conflicts
 from search_viz.trace import DEFAULT_LIMIT, Trace
 
+#: The algorithms this lesson records and films, by name.
 ALGORITHMS = {
     "hill_climbing": hill_climbing,
     "simulated_annealing": simulated_annealing,
@@ -36,7 +38,8 @@ ALGORITHMS = {
 class Story:
     """Per-step series of a hill-climbing or annealing trace.
 
-    ``boards``: every board that became current, the start first;
+    ``boards``: every board that became current, the start first (and last, the
+    board the run returns, which after restarts is the best one reached);
     ``board_index[k]``: which of them is current after step ``k``;
     ``objective[k]``: its conflicts; ``temperature[k]``: the event's T (NaN
     if none); ``decisions``: the steps of every accept/reject, with their
@@ -66,7 +69,7 @@ class Story:
         decisions, deltas, chances, accepted, restarts = [], [], [], [], []
         for k, e in enumerate(trace.events):
             kind = e.kind
-            if kind in ("accept", "restart"):
+            if kind in ("accept", "restart", "done"):  # done: the board the run returns
                 boards.append(e.node)
                 conflicts = e.value
             if kind in ("accept", "reject"):
@@ -160,43 +163,78 @@ class Run:
 
 
 # ------------------------------------------------------------------- counters
-def counters_at(run: Run, step: int) -> dict[str, object]:
-    """The numbers beside the picture at ``step``: what has happened so far.
+def counters(run: Run) -> list[dict[str, object]]:
+    """The numbers beside the picture at every step: what has happened so far (one pass).
 
     >>> import search_viz as sv
     >>> run = Run.record(sv.NQueens(8, seed=1), "hill_climbing", {"sideways": 100})
-    >>> counters_at(run, len(run.trace) - 1)["conflicts now"]
+    >>> counters(run)[-1]["conflicts now"]
     0
     """
-    counts = run.trace.state(step).counts
     if run.algorithm == "genetic":
-        evo = run.evolution
-        g = evo.generations[evo.index_at(step)]
-        mean = sum(g.conflicts) / len(g.conflicts)
-        return {
-            "generation": g.number,
-            "children made": counts.get("propose", 0),
-            "fewest conflicts": min(g.conflicts),
-            "mean fitness": round(run.max_pairs - mean, 1),
-        }
+        return _genetic_counters(run)
     story = run.story
-    seen = int(np.searchsorted(story.decisions, step, side="right"))
-    deltas, accepted = story.deltas[:seen], story.accepted[:seen]
-    now = int(story.objective[step])
-    if run.algorithm == "simulated_annealing":
-        known = story.temperature[: step + 1]
-        known = known[~np.isnan(known)]
-        return {
-            "moves tried": counts.get("propose", 0),
-            "temperature T": float(known[-1]) if len(known) else float("nan"),
-            "conflicts now": now,
-            "worse taken": int(np.sum((deltas > 0) & accepted)),
-            "worse rejected": int(np.sum((deltas > 0) & ~accepted)),
-        }
-    return {
-        "moves tried": counts.get("propose", 0),
-        "moves made": int(np.sum(accepted)),
-        "sideways": int(np.sum((deltas == 0) & accepted)),
-        "restarts": counts.get("restart", 0),
-        "conflicts now": now,
-    }
+    annealing = run.algorithm == "simulated_annealing"
+    tried = made = sideways = restarts = worse_taken = worse_turned_down = 0
+    temperature = float("nan")
+    out = []
+    for k, e in enumerate(run.trace.events):
+        kind = e.kind
+        if kind == "propose":
+            tried += 1
+        elif kind == "accept":
+            made += 1
+            sideways += e.delta == 0
+            worse_taken += e.delta > 0
+        elif kind == "reject":
+            worse_turned_down += e.delta > 0
+        elif kind == "restart":
+            restarts += 1
+        if e.temperature is not None:
+            temperature = e.temperature
+        now = int(story.objective[k])
+        if annealing:
+            out.append(
+                {
+                    "temperature T": format_value(temperature),
+                    "conflicts now": now,
+                    "moves tried": tried,
+                    "worse taken": worse_taken,
+                    "worse turned down": worse_turned_down,
+                }
+            )
+        else:
+            out.append(
+                {
+                    "conflicts now": now,
+                    "moves tried": tried,
+                    "moves made": made,
+                    "sideways": sideways,
+                    "restarts": restarts,
+                }
+            )
+    return out
+
+
+def _genetic_counters(run: Run) -> list[dict[str, object]]:
+    pairs = run.max_pairs
+    per_generation = [
+        (g.number, min(g.conflicts), round(pairs - sum(g.conflicts) / len(g.conflicts), 1))
+        for g in run.evolution.generations
+    ]
+    children, latest = 0, -1
+    out = []
+    for e in run.trace.events:
+        if e.kind == "generation":
+            latest += 1
+        children += e.kind == "propose"
+        number, fewest, mean = per_generation[max(latest, 0)]
+        out.append(
+            {
+                "generation": number,
+                "children made": children,
+                "fewest conflicts": fewest,
+                "mean fitness": mean,
+            }
+        )
+    return out

@@ -1,4 +1,4 @@
-"""One plain sentence for each local-search event on n-queens, made when it is shown.
+"""What each local-search step says: one plain sentence per event, made when it is shown.
 
 >>> from search_viz.events import Event
 >>> from search_viz.algorithms.local_search import Move
@@ -179,3 +179,43 @@ def explain_local(
             pairs=pairs(event.value)
         )
     return event.note
+
+
+#: The algorithms' names, as the page and the films call them.
+TITLES = {
+    "hill_climbing": "Hill climbing",
+    "simulated_annealing": "Simulated annealing",
+    "genetic": "Genetic algorithm",
+}
+
+
+def summary(run) -> str:
+    """One line about the whole run (a :class:`~search_viz.lessons.local_search.runs.Run`):
+    where it started, how it ended, how long it took (Markdown).
+
+    >>> import search_viz as sv
+    >>> from search_viz.lessons.local_search.runs import Run
+    >>> summary(Run.record(sv.NQueens(8, state=(1, 3, 5, 7, 2, 0, 6, 4)), "hill_climbing"))
+    'Hill climbing from a board with 0 attacking pairs: **solved** after 0 steps: the start \
+board is a solution (1 event to replay).'
+    """
+    r = run.trace.result
+    start = run.problem.conflicts(run.problem.state)
+    name = TITLES[run.algorithm]
+    stopped = r.stats.get("stopped")
+    if run.algorithm == "genetic":
+        count, unit = r.stats["generations"], "generation"
+    else:
+        count, unit = r.stats["steps"], "step"
+    length = f"{count:,} {unit}" + ("" if count == 1 else "s")
+    if stopped == "solved" and count == 0:
+        where = "the start board" if unit == "step" else "a starting board"
+        length = f"0 {unit}s: {where} is a solution"
+    outcome = {
+        "solved": f"**solved** after {length}",
+        "stuck": f"**stuck** after {length}, best board: {pairs(r.value)}",
+    }.get(stopped, f"stopped after {length} with {pairs(r.value)}")
+    return (
+        f"{name} from a board with {pairs(start)}: {outcome} "
+        f"({len(run.trace):,} event{'' if len(run.trace) == 1 else 's'} to replay)."
+    )

@@ -1,0 +1,647 @@
+"""An n-queens board in a film's scene: drawn once, its queens moved step by step.
+
+Everything is drawn in data coordinates (a square is 1 x 1, column ``c`` and
+row ``r`` centred at ``(c, r)``, row 0 at the bottom). Each column's queen is
+one item, drawn on the start board's row and moved (``builder.move``) to the
+row it has at each step, so a move slides in the browser. What cannot be
+listed in advance, the lines between queens that attack each other and the
+board's title, are marks made from the board at each step (``Mark.line``,
+``Mark.label``).
+
+>>> from matplotlib.figure import Figure
+>>> from search_viz.film import Scene
+>>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+>>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+>>> [round(v, 1) for v in board.shift(1, 3)]  # one square (0.6 inch) up
+[0.0, -43.2]
+>>> len(board.attack_marks((0, 2, 0, 2)))
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.collections import PatchCollection
+from matplotlib.colors import to_rgba
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, PathPatch, Rectangle
+from matplotlib.path import Path
+from matplotlib.textpath import TextPath
+from matplotlib.transforms import Affine2D
+
+from search_viz.film import Mark, MarkStyle, Scene
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, WHITE
+from search_viz.lessons.local_search.sizes import TICK_SIZE
+from search_viz.problems.nqueens import count_conflicts
+
+LIGHT_SQUARE = WHITE
+DARK_SQUARE = "#E6E6E6"
+QUEEN_COLOR = OKABE_ITO["black"]
+ATTACK_COLOR = OKABE_ITO["vermillion"]
+TRIED_COLOR = STATUS["current"].color
+TAKEN_COLOR = STATUS["accepted"].color
+TURNED_DOWN_COLOR = STATUS["rejected"].color
+FIRST_PARENT = OKABE_ITO["sky blue"]
+SECOND_PARENT = OKABE_ITO["orange"]
+MUTATION_COLOR = OKABE_ITO["reddish purple"]
+
+#: Above this size the neighbours' conflicts are not written in the squares (too small to read).
+MAX_NUMBERED = 12
+#: How far (in squares) a conflict line stops short of each queen's centre.
+LINE_GAP = 0.3
+#: How far (in squares) a conflict line bends out when a queen stands between the pair.
+BEND = 0.25
+
+
+@cache
+def queen_path() -> Path:
+    """The ♛ glyph as a path centred on (0, 0), 0.78 squares tall.
+
+    >>> round(float(queen_path().get_extents().height), 2)
+    0.78
+    """
+    glyph = TextPath((0, 0), "♛", size=1, prop=FontProperties(family="DejaVu Sans"))
+    box = glyph.get_extents()
+    scale = 0.78 / max(box.width, box.height)
+    centre = Affine2D().translate(-(box.x0 + box.x1) / 2, -(box.y0 + box.y1) / 2).scale(scale)
+    return centre.transform_path(glyph)
+
+
+def box_path(x: float, y: float, width: float, height: float) -> Path:
+    """A closed rectangle as a path, from its lower-left corner.
+
+    >>> [float(v) for v in box_path(0, 0, 2, 1).get_extents().bounds]
+    [0.0, 0.0, 2.0, 1.0]
+    """
+    return Path(
+        [(x, y), (x + width, y), (x + width, y + height), (x, y + height), (x, y)], closed=True
+    )
+
+
+def checker_path(n: int) -> Path:
+    """The dark squares of an ``n`` x ``n`` board ((0, 0) dark) as one path of n strips.
+
+    Even columns run clockwise and odd rows counter-clockwise: under the nonzero
+    fill rule (SVG's and matplotlib's) a square where two strips cross is
+    empty, and a square under one strip is filled, a checkerboard from n
+    rectangles instead of n²/2.
+
+    >>> len(checker_path(8).vertices)  # 8 strips of 5 vertices
+    40
+    """
+    vertices, codes = [], []
+    low, high = -0.5, n - 0.5
+    strips = [(c - 0.5, low, c + 0.5, high, True) for c in range(0, n, 2)]
+    strips += [(low, r - 0.5, high, r + 0.5, False) for r in range(1, n, 2)]
+    for x0, y0, x1, y1, clockwise in strips:
+        corners = [(x0, y0), (x0, y1), (x1, y1), (x1, y0)]
+        if not clockwise:
+            corners.reverse()
+        vertices += [*corners, corners[0]]
+        codes += [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY]
+    return Path(vertices, codes)
+
+
+def linear_frame(scene: Scene, ax: Axes) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where data point (0, 0) of the linear axes ``ax`` lands in the SVG, and how far one unit
+    of x and of y goes there (in points; y grows downwards), unrounded.
+
+    ``scene.point`` rounds to a hundredth of a point, too coarse for a step's share of a
+    long curve; these give every point of ``ax`` as ``origin + unit * (x, y)``.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+    >>> _ = ax.set_xlim(0, 1000), ax.set_ylim(0, 1)
+    >>> linear_frame(Scene(fig), ax)
+    ((0.0, 72.0), (0.144, -72.0))
+    """
+    fig = scene.figure
+    (x0, y0), (x1, y1) = ax.transData.transform([(0.0, 0.0), (1.0, 1.0)])
+    scale = 72.0 / fig.dpi
+    height = fig.get_figheight() * 72.0
+    origin = (float(x0 * scale), float(height - y0 * scale))
+    return origin, (float((x1 - x0) * scale), float((y0 - y1) * scale))
+
+
+def attacking_pairs(state: Sequence[int]) -> list[tuple[int, int]]:
+    """Pairs of columns whose queens attack each other (the same as ``NQueens`` counts).
+
+    >>> attacking_pairs((0, 2, 0, 2))
+    [(0, 2), (1, 3)]
+    """
+    return [(a, b) for a, b, _ in attacks(state)]
+
+
+def attacks(state: Sequence[int]) -> list[tuple[int, int, bool]]:
+    """Each attacking pair ``(a, b)`` of columns, and whether a queen stands between them.
+
+    Queens are grouped by row and by diagonal, in column order: two queens
+    share at most one of these lines, so each pair is found once, without
+    trying all n² pairs, and a pair is blocked exactly when some queen of its
+    line lies between the two.
+
+    >>> attacks((0, 0, 0))
+    [(0, 1, False), (0, 2, True), (1, 2, False)]
+    """
+    lines: dict[tuple[str, int], list[int]] = {}
+    for column, row in enumerate(state):
+        for line in (("row", row), ("up", row - column), ("down", row + column)):
+            lines.setdefault(line, []).append(column)
+    found = [
+        (columns[i], columns[j], j > i + 1)
+        for columns in lines.values()
+        for i, j in combinations(range(len(columns)), 2)
+    ]
+    return sorted(found)
+
+
+def blocked(state: Sequence[int], a: int, b: int) -> bool:
+    """Whether another queen stands on the line between the queens of columns ``a`` and ``b``.
+
+    >>> blocked((0, 0, 0), 0, 2), blocked((0, 1, 0), 0, 2)
+    (True, False)
+    """
+    step = (state[b] - state[a]) // (b - a)
+    return any(state[c] == state[a] + step * (c - a) for c in range(a + 1, b))
+
+
+def board_title(state: Sequence[int], prefix: str = "") -> str:
+    """The board's title: ``8 queens · 3 attacking pairs``, or after a prefix only the pairs.
+
+    >>> board_title((1, 3, 0, 2)), board_title((0, 2, 0, 2), "Child: ")
+    ('4 queens · solved: no attacking pair', 'Child: 2 attacking pairs')
+    """
+    k = count_conflicts(state)
+    what = "solved: no attacking pair" if k == 0 else f"{k} attacking pair" + ("s" if k > 1 else "")
+    return f"{prefix}{what}" if prefix else f"{len(state)} queens · {what}"
+
+
+def line_width(n: int, widest: float = 2.4) -> float:
+    """The width of conflict lines and move marks on an ``n``-queens board (thinner when large).
+
+    >>> line_width(8), line_width(24)
+    (2.4, 1.2)
+    """
+    return widest if n <= 12 else max(0.8, widest * 12 / n)
+
+
+class FixedMark(Mark):
+    """A mark drawn at many steps (the line between two queens): its data is worked out once.
+
+    >>> mark = FixedMark.line((0, 0), (1, 2), "line")
+    >>> mark.data() is mark.data()
+    True
+    """
+
+    def data(self) -> list:
+        """The mark as the film stores it (the same list every time: never change it)."""
+        cached = self.__dict__.get("_data")
+        if cached is None:
+            cached = super().data()
+            object.__setattr__(self, "_data", cached)  # a frozen dataclass: set it once
+        return cached
+
+
+class Board:
+    """An ``n``-queens board on ``ax`` whose queens are the scene's items ``<name> queen <c>``.
+
+    ``start`` is the board the scene draws; :meth:`place` moves the queens to
+    any other board. ``shown`` says whether the queens are there from the start.
+    """
+
+    def __init__(
+        self,
+        scene: Scene,
+        ax: Axes,
+        start: Sequence[int],
+        *,
+        name: str = "board",
+        queen_color: str = QUEEN_COLOR,
+        shown: bool = True,
+        labels: bool = True,
+    ) -> None:
+        self.scene, self.ax, self.name = scene, ax, name
+        self.start = tuple(start)
+        self.n = n = len(start)
+        ax.set_xlim(-0.5, n - 0.5)
+        ax.set_ylim(-0.5, n - 0.5)
+        width_in = ax.get_position().width * scene.figure.get_figwidth()
+        #: A square's side in points.
+        self.square = width_in * 72 / n
+        self._squares()
+        self._frame(labels)
+        # A square's centre in the SVG is affine in (column, row): found once, not per call.
+        self._origin, self._unit = linear_frame(scene, ax)
+        self.queens = [
+            scene.tag(self.queen_artist(c, r, queen_color), f"{name} queen {c}", shown=shown)
+            for c, r in enumerate(self.start)
+        ]
+        self._placed = self.start
+        self._queens_shown = shown
+        self._lines: dict[tuple[int, ...], list[Mark]] = {}
+        self._pairs: dict[tuple, tuple[Mark, ...]] = {}
+        self.line_style = f"{name} attack"
+        scene.mark_style(
+            self.line_style, MarkStyle(color=ATTACK_COLOR, width=line_width(n), alpha=0.85)
+        )
+
+    # -------------------------------------------------------------- drawing
+    def _squares(self) -> None:
+        n = self.n
+        self.ax.add_patch(
+            Rectangle((-0.5, -0.5), n, n, facecolor=LIGHT_SQUARE, edgecolor="none", zorder=0)
+        )
+        self.ax.add_patch(
+            PathPatch(checker_path(n), facecolor=DARK_SQUARE, edgecolor="none", zorder=0.1)
+        )
+
+    def _frame(self, labels: bool) -> None:
+        ax, n = self.ax, self.n
+        if labels:
+            ticks = list(range(n)) if n <= 16 else list(range(0, n, 5))
+            ax.set_xticks(ticks)
+            ax.set_yticks(ticks)
+            ax.tick_params(labelsize=TICK_SIZE, length=0, pad=2)
+        else:
+            ax.set_xticks([])
+            ax.set_yticks([])
+        for spine in ax.spines.values():
+            spine.set_color(DARK_GREY)
+
+    def queen_artist(self, column: float, row: float, color: str, alpha: float = 1.0) -> Line2D:
+        """One queen glyph at ``(column, row)``, never clipped (it moves)."""
+        (queen,) = self.ax.plot(
+            [column],
+            [row],
+            ls="none",
+            marker=queen_path(),
+            markersize=0.82 * self.square,
+            color=color,
+            markeredgewidth=0,
+            alpha=alpha,
+            zorder=5,
+            clip_on=False,
+        )
+        return queen
+
+    def square_patch(self, name: str, **style) -> int:
+        """An item on square (0, 0), to be moved onto any square (:meth:`square_shift`).
+
+        A PathPatch, not a Rectangle: a moved Rectangle is exported in the wrong place.
+        """
+        patch = PathPatch(box_path(-0.5, -0.5, 1, 1), clip_on=False, **style)
+        self.ax.add_patch(patch)
+        return self.scene.tag(patch, name)
+
+    # ---------------------------------------------------------- positions
+    def point(self, column: float, row: float) -> tuple[float, float]:
+        """Where square ``(column, row)``'s centre is in the SVG, in points.
+
+        The same as ``scene.point(ax, column, row)``, without a matplotlib transform per call.
+        """
+        (x0, y0), (ux, uy) = self._origin, self._unit
+        return x0 + ux * column, y0 + uy * row
+
+    def shift(self, column: int, row: int) -> tuple[float, float]:
+        """How far column ``column``'s queen moves to stand on ``row``, in points."""
+        x0, y0 = self.point(column, self.start[column])
+        x1, y1 = self.point(column, row)
+        return x1 - x0, y1 - y0
+
+    def square_shift(self, column: float, row: float) -> tuple[float, float]:
+        """How far an item drawn on square (0, 0) moves to square ``(column, row)``."""
+        x0, y0 = self.point(0, 0)
+        x1, y1 = self.point(column, row)
+        return x1 - x0, y1 - y0
+
+    def place(self, builder, state: Sequence[int]) -> None:
+        """Move the queens to ``state`` from the next step on (only those that change)."""
+        for column, (now, then) in enumerate(zip(state, self._placed, strict=True)):
+            if now != then:
+                builder.move(f"{self.name} queen {column}", *self.shift(column, now))
+        self._placed = tuple(state)
+
+    def show_queens(self, builder, shown: bool) -> None:
+        """Show or hide every queen from the next step on."""
+        if shown == self._queens_shown:
+            return
+        self._queens_shown = shown
+        for column in range(self.n):
+            (builder.show if shown else builder.hide)(f"{self.name} queen {column}")
+
+    # -------------------------------------------------------------- marks
+    def attack_marks(self, state: Sequence[int]) -> list[Mark]:
+        """A line for every attacking pair, stopping short of the queens.
+
+        A pair with a queen between them bends, so that no line hides another.
+        """
+        key = tuple(state)
+        if key not in self._lines:
+            self._lines[key] = [
+                mark
+                for a, b, bent in attacks(key)
+                for mark in self._pair_line((a, key[a], b, key[b], bent))
+            ]
+        return self._lines[key]
+
+    def _pair_line(self, pair: tuple[int, int, int, int, bool]) -> tuple[Mark, ...]:
+        """The line (two lines when ``bent``) between the queens of one pair, made once."""
+        if pair not in self._pairs:
+            self._pairs[pair] = self._draw_pair(*pair)
+        return self._pairs[pair]
+
+    def _draw_pair(self, a: int, row_a: int, b: int, row_b: int, bent: bool) -> tuple[Mark, ...]:
+        start = np.array([a, row_a], dtype=float)
+        end = np.array([b, row_b], dtype=float)
+        along = (end - start) / np.hypot(*(end - start))
+        start, end = start + LINE_GAP * along, end - LINE_GAP * along
+        if not bent:
+            return (FixedMark.line(self.point(*start), self.point(*end), self.line_style),)
+        middle = (start + end) / 2 + BEND * np.array([-along[1], along[0]])
+        first, bend, last = self.point(*start), self.point(*middle), self.point(*end)
+        style = self.line_style
+        return FixedMark.line(first, bend, style), FixedMark.line(bend, last, style)
+
+    def title_point(self) -> tuple[float, float]:
+        """Where the board's title starts: above its top left corner."""
+        return self.point(-0.5, self.n - 0.5 + 6.0 / self.square)
+
+
+class Moves:
+    """The marks of one move on a board: tried (a pale queen on its square, an arrow),
+    taken (a green square, a grey queen where it was), turned down (a cross).
+
+    All are items drawn once on square (0, 0) and moved where the move is; an
+    arrow is drawn for each length and direction a move of the run has.
+    """
+
+    def __init__(self, board: Board, lengths: set[int]) -> None:
+        self.board = board
+        width = line_width(board.n)
+        board.square_patch(
+            "tried square",
+            fill=False,
+            edgecolor=TRIED_COLOR,
+            linewidth=width,
+            linestyle="--",
+            zorder=4,
+        )
+        board.scene.tag(board.queen_artist(0, 0, TRIED_COLOR, alpha=0.6), "tried queen")
+        board.square_patch(
+            "taken square",
+            facecolor=TAKEN_COLOR,
+            alpha=0.55,
+            edgecolor=OKABE_ITO["black"],
+            linewidth=1.2,
+            zorder=1.5,
+        )
+        board.scene.tag(board.queen_artist(0, 0, GREY, alpha=0.5), "was queen")
+        board.square_patch(
+            "turned down square",
+            fill=False,
+            edgecolor=TURNED_DOWN_COLOR,
+            linewidth=width,
+            linestyle="--",
+            zorder=4,
+        )
+        (cross,) = board.ax.plot(
+            [-0.3, 0.3, np.nan, -0.3, 0.3],
+            [-0.3, 0.3, np.nan, 0.3, -0.3],
+            color=TURNED_DOWN_COLOR,
+            linewidth=width * 1.4,
+            zorder=6,
+            clip_on=False,
+        )
+        board.scene.tag(cross, "turned down cross")
+        for length in sorted(lengths):
+            board.scene.tag(self._arrow(length, width), f"arrow {length}")
+
+    def _arrow(self, length: int, width: float) -> FancyArrowPatch:
+        """An arrow ``length`` rows up (down if negative), from row 0 of column 0."""
+        arrow = FancyArrowPatch(
+            (0, 0),
+            (0, length),
+            arrowstyle="-|>",
+            mutation_scale=7 + 3 * width,
+            color=TRIED_COLOR,
+            linewidth=width,
+            shrinkA=0.3 * self.board.square,
+            shrinkB=0.3 * self.board.square,
+            zorder=6,
+            clip_on=False,
+        )
+        self.board.ax.add_patch(arrow)
+        return arrow
+
+    def _at(self, builder, name: str, column: int, row: int) -> None:
+        builder.show(name)
+        builder.move(name, *self.board.square_shift(column, row))
+
+    def clear(self, builder) -> None:
+        """Take every mark of a move off the board (from the next step on)."""
+        for name in ("tried square", "tried queen", "taken square", "was queen"):
+            builder.hide(name)
+        for name in ("turned down square", "turned down cross"):
+            builder.hide(name)
+        builder.choose("arrow", None)
+
+    def tried(self, builder, column: int, start: int, row: int) -> None:
+        """The queen of ``column`` is tried on ``row``: a pale queen there, an arrow to it."""
+        self.clear(builder)
+        self._at(builder, "tried square", column, row)
+        self._at(builder, "tried queen", column, row)
+        builder.choose("arrow", f"arrow {row - start}")
+        builder.move(f"arrow {row - start}", *self.board.square_shift(column, start))
+
+    def taken(self, builder, column: int, start: int, row: int) -> None:
+        """The move is made: a green square where the queen goes, a grey one where it was."""
+        self.clear(builder)
+        self._at(builder, "taken square", column, row)
+        self._at(builder, "was queen", column, start)
+
+    def turned_down(self, builder, column: int, row: int) -> None:
+        """The move is turned down: a cross on the square it would have gone to."""
+        self.clear(builder)
+        self._at(builder, "turned down square", column, row)
+        self._at(builder, "turned down cross", column, row)
+
+
+class Origins:
+    """Where a child's columns came from: tinted columns (first parent plain, second
+    parent dotted), the crossover cut, and the square a mutation moved a queen to."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = board.n
+        ax, scene = board.ax, board.scene
+        for parent, color, hatch in (("x", FIRST_PARENT, None), ("y", SECOND_PARENT, ".")):
+            # The tint's alpha goes in its colour: a collection's own alpha would
+            # override the hiding of single columns when a step is exported.
+            columns = PatchCollection(
+                [Rectangle((c - 0.5, -0.5), 1, n) for c in range(n)],
+                facecolor=to_rgba(color, 0.32),
+                hatch=hatch,
+                edgecolor=GREY if hatch else "none",
+                linewidth=0,
+                zorder=1,
+            )
+            ax.add_collection(columns)
+            scene.tag_each(columns, [f"from {parent} {c}" for c in range(n)], shown=False)
+        (cut,) = ax.plot([0.5, 0.5], [-0.5, n - 0.5], color="black", linestyle="--", lw=2.5)
+        cut.set_clip_on(False)
+        cut.set_zorder(6)
+        scene.tag(cut, "cut")
+        self._shown: tuple = (None, None, None)
+        board.square_patch(
+            "mutation",
+            fill=False,
+            edgecolor=MUTATION_COLOR,
+            linewidth=line_width(n) * 1.2,
+            linestyle=":",
+            zorder=6,
+        )
+
+    def show(self, builder, from_first: Sequence[bool] | None, cut, mutated) -> None:
+        """Tint each column by its parent, draw the cut and the mutation (None: clear all)."""
+        if (from_first, cut, mutated) == self._shown:
+            return
+        self._shown = (from_first, cut, mutated)
+        for column in range(self.board.n):
+            first = None if from_first is None else from_first[column]
+            (builder.show if first is True else builder.hide)(f"from x {column}")
+            (builder.show if first is False else builder.hide)(f"from y {column}")
+        if cut is None:
+            builder.hide("cut")
+        else:
+            builder.show("cut")
+            builder.move("cut", *self.board.square_shift(cut - 1, 0))
+        if mutated is None:
+            builder.hide("mutation")
+        else:
+            builder.show("mutation")
+            builder.move("mutation", *self.board.square_shift(*mutated))
+
+
+def numbers_marks(board: Board, state: Sequence[int], grid, style: str, best_style: str):
+    """The conflicts each move would give, written in its square (AIMA's figure 4.3).
+
+    The lowest numbers (the moves steepest ascent picks from) are in ``best_style``.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+    >>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+    >>> grid = [[1, 9, 9, 9]] * 4
+    >>> [m.text for m in numbers_marks(board, (0, 2, 0, 2), grid, "n", "best")][:3]
+    ['9', '9', '9']
+    """
+    n = len(state)
+    best = min(grid[c][r] for c in range(n) for r in range(n) if r != state[c])
+    return [
+        Mark.label(board.point(c, r), str(grid[c][r]), best_style if grid[c][r] == best else style)
+        for c in range(n)
+        for r in range(n)
+        if r != state[c]
+    ]
+
+
+def legend_queen(color: str = QUEEN_COLOR, alpha: float = 1.0, label: str = "queen") -> Line2D:
+    """A legend entry showing a queen glyph.
+
+    >>> legend_queen(label="where it was").get_label()
+    'where it was'
+    """
+    return Line2D(
+        [],
+        [],
+        marker=queen_path(),
+        markersize=13,
+        color=color,
+        alpha=alpha,
+        ls="none",
+        markeredgewidth=0,
+        label=label,
+    )
+
+
+def attack_legend() -> Line2D:
+    """The legend entry of a conflict line.
+
+    >>> attack_legend().get_label()
+    'attacking pair'
+    """
+    return Line2D([], [], color=ATTACK_COLOR, linewidth=2, label="attacking pair")
+
+
+def move_legend() -> list[Line2D]:
+    """The legend entries of a move's marks: tried, taken, where it was, turned down.
+
+    >>> [h.get_label() for h in move_legend()][-1]
+    'turned down'
+    """
+    return [
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="s",
+            markersize=9,
+            markerfacecolor="none",
+            markeredgecolor=TRIED_COLOR,
+            markeredgewidth=1.8,
+            label="move tried",
+        ),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="s",
+            markersize=8,
+            color=TAKEN_COLOR,
+            markeredgecolor="black",
+            markeredgewidth=0.6,
+            label="move taken",
+        ),
+        legend_queen(GREY, 0.6, "where it was"),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="x",
+            markersize=7,
+            markeredgewidth=2,
+            color=TURNED_DOWN_COLOR,
+            label="turned down",
+        ),
+    ]
+
+
+def origin_legend() -> list:
+    """The legend entries of a child's origins: the parents' columns, the cut, a mutation.
+
+    >>> [h.get_label() for h in origin_legend()][:2]
+    ['from parent x', 'from parent y']
+    """
+    from matplotlib.patches import Patch
+
+    return [
+        Patch(facecolor=FIRST_PARENT, alpha=0.5, label="from parent x"),
+        Patch(facecolor=SECOND_PARENT, alpha=0.5, hatch=".", edgecolor=GREY, label="from parent y"),
+        Line2D([], [], color="black", linestyle="--", label="cut"),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="s",
+            markersize=8,
+            markerfacecolor="none",
+            markeredgecolor=MUTATION_COLOR,
+            markeredgewidth=1.5,
+            label="mutation",
+        ),
+    ]

@@ -1,0 +1,448 @@
+"""The curves beside the board, drawn once in the film's scene, on one shared step axis.
+
+Annealing: the conflicts of the current board, the temperature (log scale),
+and the chance e^(−Δ/T) each worse move had (taken or turned down), which fall
+together as the run cools. Hill climbing: the conflicts (restarts marked) and
+the Δ of each move tried. The genetic algorithm: best and mean fitness per
+generation.
+
+What follows the step is a few items moved along the curves: the cursor, a
+veil over what is still to come, and a marker on each curve at the current
+point.
+
+>>> from matplotlib.figure import Figure
+>>> import search_viz as sv
+>>> from search_viz.film import Scene
+>>> from search_viz.lessons.local_search.runs import Run
+>>> run = Run.record(sv.NQueens(8, seed=3), "simulated_annealing", {"max_steps": 50})
+>>> scene = Scene(Figure(figsize=(4, 4)))
+>>> curves = Curves(scene, run, (0.2, 0.1, 0.7, 0.8))
+>>> [ax.get_ylabel() for ax in curves.axes]
+['conflicts', 'temperature T', 'chance e^(−Δ/T)\\nof a worse move']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
+from matplotlib.patches import PathPatch, Rectangle
+from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator, NullLocator
+from matplotlib.transforms import blended_transform_factory
+
+from search_viz.film import Scene
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS
+from search_viz.lessons.local_search.board import box_path, linear_frame
+from search_viz.lessons.local_search.runs import Run
+from search_viz.lessons.local_search.sizes import LABEL_SIZE, TICK_SIZE
+
+CONFLICT_COLOR = OKABE_ITO["blue"]
+MEAN_COLOR = OKABE_ITO["vermillion"]
+SOLVED_COLOR = OKABE_ITO["bluish green"]
+TEMPERATURE_COLOR = OKABE_ITO["black"]
+CURSOR_COLOR = OKABE_ITO["orange"]
+RESTART_COLOR = OKABE_ITO["reddish purple"]
+TAKEN_COLOR = STATUS["accepted"].color
+TURNED_DOWN_COLOR = STATUS["rejected"].color
+#: Points per inch.
+POINTS = 72
+
+
+def thinned(x: np.ndarray, y: np.ndarray, bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """At most about ``4 * bins`` points of a curve that look the same drawn ``bins`` wide.
+
+    Each bin keeps its first, lowest, highest and last point, in order, so no
+    spike is lost; short curves are kept whole.
+
+    >>> x = np.arange(1000); y = (x % 7 == 0).astype(float)
+    >>> tx, ty = thinned(x, y, 10)
+    >>> len(tx) <= 40, float(ty.max()), int(tx[0]), int(tx[-1])
+    (True, 1.0, 0, 999)
+    """
+    if len(x) <= 4 * bins:
+        return x, y
+    edges = np.linspace(0, len(x), bins + 1).astype(int)
+    keep: list[int] = []
+    for lo, hi in pairwise(edges):
+        if hi <= lo:
+            continue
+        part = y[lo:hi]
+        picks = {lo, hi - 1}
+        if np.isfinite(part).any():
+            picks |= {lo + int(np.nanargmin(part)), lo + int(np.nanargmax(part))}
+        keep.extend(sorted(picks))
+    return x[keep], y[keep]
+
+
+def distinct_points(x: np.ndarray, y: np.ndarray, cells: tuple[int, int], box) -> np.ndarray:
+    """The indices of points that fall in distinct cells of a ``cells`` grid over ``box``.
+
+    ``box`` is ``(x0, x1, y0, y1)``; a scatter of thousands of points draws the
+    same picture from one point per cell.
+
+    >>> distinct_points(np.array([0, 0.1, 5]), np.array([0, 0, 0]), (10, 10), (0, 10, 0, 1))
+    array([0, 2])
+    """
+    if len(x) == 0:
+        return np.arange(0)
+    x0, x1, y0, y1 = box
+    cx = np.clip(((x - x0) / max(x1 - x0, 1e-12) * cells[0]).astype(int), 0, cells[0])
+    cy = np.clip(((y - y0) / max(y1 - y0, 1e-12) * cells[1]).astype(int), 0, cells[1])
+    _, first = np.unique(cx * (cells[1] + 1) + cy, return_index=True)
+    return np.sort(first)
+
+
+def svg_points(scene: Scene, ax: Axes, x, y) -> np.ndarray:
+    """Where the data points ``(x[i], y[i])`` of ``ax`` land in the SVG, in points.
+
+    The same as ``scene.point`` for each point, in one transform for all.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+    >>> _ = ax.set_xlim(0, 1), ax.set_ylim(0, 1)
+    >>> svg_points(Scene(fig), ax, [0.5, 1.0], [1.0, 0.0]).round(2).tolist()
+    [[72.0, 0.0], [144.0, 72.0]]
+    """
+    xy = np.column_stack([np.asarray(x, dtype=float), np.asarray(y, dtype=float)])
+    pixels = ax.transData.transform(xy)
+    fig = scene.figure
+    scale = POINTS / fig.dpi
+    height = fig.get_figheight() * POINTS
+    return np.column_stack([pixels[:, 0] * scale, height - pixels[:, 1] * scale])
+
+
+def _decades(ax: Axes, low: float, high: float) -> None:
+    """Label a log axis at a few powers of ten, in plain numbers (1000, 10, 0.1), no minor ticks.
+
+    Plain labels read better than 10³ and draw without mathtext, which keeps exporting a
+    GIF quick.
+    """
+    powers = range(int(np.ceil(np.log10(low))), int(np.floor(np.log10(high))) + 1)
+    step = max(1, -(-len(powers) // 3))
+    ticks = [10.0**p for p in powers[::-1][::step]]
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_major_formatter(FixedFormatter([f"{t:g}" for t in ticks]))
+    ax.yaxis.set_minor_locator(NullLocator())
+
+
+def _style(ax: Axes, ylabel: str) -> None:
+    ax.set_ylabel(ylabel, fontsize=LABEL_SIZE, labelpad=3)
+    ax.tick_params(labelsize=TICK_SIZE, length=2, pad=2)
+    ax.grid(True, color="#DDDDDD", linewidth=0.6)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+def _decisions(ax: Axes, x, y, taken, size: float) -> None:
+    """Moves turned down as crosses, moves taken as squares (the board's marks)."""
+    ax.plot(
+        x[~taken],
+        y[~taken],
+        ls="none",
+        marker="x",
+        markersize=size,
+        color=TURNED_DOWN_COLOR,
+        markeredgewidth=1.1,
+        alpha=0.8,
+    )
+    ax.plot(
+        x[taken],
+        y[taken],
+        ls="none",
+        marker="s",
+        markersize=size,
+        color=TAKEN_COLOR,
+        markeredgecolor="black",
+        markeredgewidth=0.4,
+        alpha=0.9,
+    )
+
+
+class Curves:
+    """The curves of ``run`` in ``box`` (left, bottom, width, height as fractions of the figure).
+
+    :meth:`at` moves what follows the step: the cursor, the veil, the markers.
+    """
+
+    def __init__(self, scene: Scene, run: Run, box: Sequence[float]) -> None:
+        self.scene, self.run = scene, run
+        self.fig = fig = scene.figure
+        left, bottom, width, height = box
+        self.width_pt = width * fig.get_figwidth() * POINTS
+        if run.algorithm == "genetic":
+            self.axes = [fig.add_axes((left, bottom, width, height))]
+            self.x = self._generation_x()
+            self._markers = self._fitness(self.axes[0])
+        else:
+            self.axes = self._stack(left, bottom, width, height)
+            self.x = np.arange(len(run.trace), dtype=float)
+            self._markers = self._story()
+        self.axes[-1].tick_params(labelbottom=True)
+        self.base_x = self.scene.point(self.axes[-1], self.x[0], 0)[0]
+        self._follow(left, bottom, width, height)
+        self._last: dict[str, tuple[float, float]] = {}
+        self._paths = self._precompute()
+
+    # ------------------------------------------------------------ the panels
+    def _stack(self, left, bottom, width, height) -> list[Axes]:
+        panels = 3 if self.run.algorithm == "simulated_annealing" else 2
+        gap = 0.035
+        tall = (height - gap * (panels - 1)) / panels
+        axes: list[Axes] = []
+        for i in range(panels):
+            y = bottom + (panels - 1 - i) * (tall + gap)
+            ax = self.fig.add_axes((left, y, width, tall), sharex=axes[0] if axes else None)
+            ax.tick_params(labelbottom=False)
+            axes.append(ax)
+        last = max(1, len(self.run.trace) - 1)
+        axes[0].set_xlim(0, last)
+        axes[-1].set_xlabel("step", fontsize=LABEL_SIZE, labelpad=1)
+        axes[-1].xaxis.set_major_locator(MaxNLocator(5, integer=True))
+        return axes
+
+    def _story(self) -> list[tuple[str, Axes, np.ndarray]]:
+        story, axes = self.run.story, self.axes
+        bins = int(self.width_pt)
+        x = np.arange(len(story.objective))
+        ax = axes[0]
+        ax.plot(
+            *thinned(x, story.objective.astype(float), bins),
+            drawstyle="steps-post",
+            color=CONFLICT_COLOR,
+            linewidth=1.5,
+        )
+        for r in story.restarts:
+            ax.axvline(r, color=RESTART_COLOR, linestyle=":", linewidth=1.6, zorder=2)
+        ax.set_ylim(-0.3, max(1, int(story.objective.max())) * 1.12 + 0.3)
+        ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
+        _style(ax, "conflicts")
+        markers = [("conflicts", ax, story.objective.astype(float))]
+        if self.run.algorithm == "simulated_annealing":
+            temperature = _filled(story.temperature)
+            ax = axes[1]
+            shown = temperature > 0
+            ax.plot(
+                *thinned(x[shown], temperature[shown], bins), color=TEMPERATURE_COLOR, linewidth=1.5
+            )
+            ax.set_yscale("log")
+            if shown.any():  # room for the first decade's tick above T0
+                low, high = temperature[shown].min() / 2, temperature[shown].max() * 2
+                ax.set_ylim(low, high)
+                _decades(ax, low, high)
+            _style(ax, "temperature T")
+            markers.append(("temperature", ax, temperature))
+            self._chances(axes[2], temperature)
+        else:
+            self._deltas(axes[1])
+        return markers
+
+    def _chances(self, ax: Axes, temperature: np.ndarray) -> None:
+        story = self.run.story
+        worse = story.deltas > 0
+        x, y, taken = story.decisions[worse], story.chances[worse], story.accepted[worse]
+        t = np.arange(len(temperature))
+        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+            reference = np.exp(-1 / temperature)
+        ax.plot(
+            *thinned(t, reference, int(self.width_pt)),
+            color=DARK_GREY,
+            linestyle="--",
+            linewidth=1.1,
+        )
+        keep = distinct_points(x, y, (int(self.width_pt / 2), 40), (0, len(t), 0, 1))
+        _decisions(ax, x[keep], y[keep], taken[keep], size=3.5)
+        ax.set_ylim(-0.06, 1.1)
+        ax.set_yticks([0, 0.5, 1])
+        _style(ax, "chance e^(−Δ/T)\nof a worse move")
+
+    def _deltas(self, ax: Axes) -> None:
+        story = self.run.story
+        ax.axhline(0, color=GREY, linewidth=1)
+        x, y = story.decisions, story.deltas
+        low = float(y.min()) if len(y) else -1.0
+        high = float(y.max()) if len(y) else 1.0
+        keep = distinct_points(x, y, (int(self.width_pt / 2), 40), (0, len(self.x), low, high))
+        _decisions(ax, x[keep], y[keep], story.accepted[keep], size=4)
+        ax.set_ylim(min(low, -1) - 0.6, max(high, 1) * 1.3 + 0.6)
+        ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
+        _style(ax, "Δ of each move\n(< 0: better)")
+
+    def _generation_x(self) -> np.ndarray:
+        """Each step's place on the generation axis: generation g, plus how far its children got."""
+        steps = self.run.evolution.steps.astype(float)
+        k = np.arange(len(self.run.trace), dtype=float)
+        return np.interp(k, steps, np.arange(len(steps), dtype=float))
+
+    def _fitness(self, ax: Axes) -> list[tuple[str, Axes, np.ndarray]]:
+        evo, pairs = self.run.evolution, self.run.max_pairs
+        g = np.arange(len(evo.best), dtype=float)
+        marker = "o" if len(g) < 40 else None
+        ax.plot(
+            g, pairs - evo.best, color=CONFLICT_COLOR, linewidth=1.8, marker=marker, markersize=3
+        )
+        ax.plot(g, pairs - evo.mean, color=MEAN_COLOR, linewidth=1.5, linestyle="--")
+        ax.axhline(pairs, color=SOLVED_COLOR, linewidth=1.4, linestyle=":")
+        ax.set_ylim(pairs - max(evo.mean.max(), evo.best.max()) - 1, pairs + 1.5)
+        ax.set_xlim(0, max(1, len(g) - 1))
+        _style(ax, "fitness")
+        ax.set_xlabel("generation", fontsize=LABEL_SIZE, labelpad=1)
+        ax.xaxis.set_major_locator(MaxNLocator(5, integer=True))
+        best = pairs - evo.best[np.floor(self.x).astype(int)]
+        return [("best", ax, best.astype(float))]
+
+    # ------------------------------------------------------- what follows the step
+    def _follow(self, left, bottom, width, height) -> None:
+        fig, ax = self.fig, self.axes[-1]
+        along = blended_transform_factory(ax.transData, fig.transFigure)
+        x0, x1 = ax.get_xlim()
+        top = bottom + height
+        veil = PathPatch(
+            box_path(x0, bottom, x1 - x0, height),
+            transform=along,
+            facecolor="white",
+            alpha=0.6,
+            linewidth=0,
+            zorder=5,
+            clip_on=False,
+        )
+        fig.add_artist(veil)
+        self.scene.tag(veil, "veil", shown=True)
+        margin = Rectangle(
+            (left + width, bottom - 0.01),
+            1 - left - width,
+            height + 0.02,
+            transform=fig.transFigure,
+            facecolor="white",
+            linewidth=0,
+            zorder=7,
+        )
+        fig.add_artist(margin)
+        cursor = Line2D(
+            [x0, x0],
+            [bottom, top],
+            transform=along,
+            color=CURSOR_COLOR,
+            linewidth=1.8,
+            zorder=6,
+            clip_on=False,
+        )
+        fig.add_artist(cursor)
+        self.scene.tag(cursor, "cursor", shown=True)
+        for name, axes, ys in self._markers:
+            y0 = ys[0] if np.isfinite(ys[0]) else 1.0
+            marker = Line2D(
+                [self.x[0]],
+                [y0],
+                transform=axes.transData,
+                ls="none",
+                marker=STATUS["current"].marker,
+                markersize=6.5,
+                color=CURSOR_COLOR,
+                markeredgecolor="black",
+                markeredgewidth=0.8,
+                zorder=6.5,
+                clip_on=False,
+            )
+            fig.add_artist(marker)
+            self.scene.tag(marker, f"now {name}", shown=True)
+        self._ring_axes = self.axes[-1] if self.run.algorithm != "genetic" else None
+        if self._ring_axes is not None:
+            ring = Line2D(
+                [0],
+                [0],
+                transform=self._ring_axes.transData,
+                ls="none",
+                marker="o",
+                markersize=9,
+                markerfacecolor="none",
+                markeredgecolor=CURSOR_COLOR,
+                markeredgewidth=2,
+                zorder=6.5,
+                clip_on=False,
+            )
+            fig.add_artist(ring)
+            self.scene.tag(ring, "now decision")
+            # The ring's panel is linear: a unit of x and of y is a fixed shift in the SVG.
+            self._ring_unit = linear_frame(self.scene, self._ring_axes)[1]
+
+    def _precompute(self) -> dict[str, np.ndarray]:
+        """Every step's shift of the cursor and of each marker, in points (one transform each)."""
+        steps = len(self.x)
+        cursor = svg_points(self.scene, self.axes[-1], self.x, np.zeros(steps))
+        paths = {"cursor": np.column_stack([cursor[:, 0] - self.base_x, np.zeros(steps)])}
+        for name, ax, ys in self._markers:
+            y0 = ys[0] if np.isfinite(ys[0]) else 1.0
+            known = np.where(np.isfinite(ys), ys, y0)
+            where = svg_points(self.scene, ax, self.x, known)
+            start = svg_points(self.scene, ax, [self.x[0]], [y0])[0]
+            paths[f"now {name}"] = where - start
+        return paths
+
+    def _move(self, builder, name: str, shift) -> None:
+        shift = (round(float(shift[0]), 2), round(float(shift[1]), 2))
+        if self._last.get(name) != shift:
+            builder.move(name, *shift)
+            self._last[name] = shift
+
+    def at(self, builder, step: int, decision: tuple[float, float] | None = None) -> None:
+        """Put the cursor, the veil and the markers at ``step``.
+
+        ``decision``: the (step, value) of the decision to ring in the bottom
+        panel (the chance of a worse move, or the Δ of a move), or None.
+        """
+        self._move(builder, "veil", self._paths["cursor"][step])
+        self._move(builder, "cursor", self._paths["cursor"][step])
+        for name, _, _ in self._markers:
+            self._move(builder, f"now {name}", self._paths[f"now {name}"][step])
+        if self._ring_axes is None:
+            return
+        if decision is None:
+            builder.hide("now decision")
+            return
+        builder.show("now decision")
+        (ux, uy) = self._ring_unit
+        self._move(builder, "now decision", (ux * decision[0], uy * decision[1]))
+
+
+def _filled(values: np.ndarray) -> np.ndarray:
+    """``values`` with each NaN replaced by the last number before it (the first kept).
+
+    >>> _filled(np.array([5.0, np.nan, 3.0, np.nan])).tolist()
+    [5.0, 5.0, 3.0, 3.0]
+    """
+    out = values.copy()
+    known = np.where(np.isfinite(out), np.arange(len(out)), 0)
+    np.maximum.accumulate(known, out=known)
+    return out[known]
+
+
+def legend_handles(algorithm: str) -> list[Line2D]:
+    """The legend entries of the curves of ``algorithm`` (moves taken and turned down are the
+    board's: the same square and cross).
+
+    >>> [h.get_label() for h in legend_handles("simulated_annealing")]
+    ['now', 'e^(−1/T): Δ = 1']
+    """
+    now = Line2D(
+        [],
+        [],
+        color=CURSOR_COLOR,
+        linewidth=1.8,
+        marker=STATUS["current"].marker,
+        markeredgecolor="black",
+        markersize=6,
+        label="now",
+    )
+    if algorithm == "genetic":
+        return [
+            Line2D([], [], color=CONFLICT_COLOR, linewidth=1.8, label="best fitness"),
+            Line2D([], [], color=MEAN_COLOR, linestyle="--", label="mean fitness"),
+            Line2D([], [], color=SOLVED_COLOR, linestyle=":", label="solved"),
+            now,
+        ]
+    if algorithm == "simulated_annealing":
+        return [now, Line2D([], [], color=DARK_GREY, linestyle="--", label="e^(−1/T): Δ = 1")]
+    return [now, Line2D([], [], color=RESTART_COLOR, linestyle=":", label="restart")]

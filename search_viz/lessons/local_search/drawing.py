@@ -1,0 +1,347 @@
+"""The local-search lesson's films: the board and the curves in one scene, stepped by the events.
+
+The scene (drawn once) holds the board with one queen item per column, the
+marks of a move (tried, taken, turned down), and beside it the run's curves
+with a cursor, a veil over what is still to come and a marker on each curve.
+The genetic algorithm's scene also holds the two parents of the child being
+made and the population's fitness. Each step then only moves queens and
+markers, shows or hides a few items, and redraws the conflict lines (marks made
+from the board).
+
+>>> import search_viz as sv
+>>> film = film_of(sv.simulated_annealing, sv.NQueens(8, seed=0), max_steps=20)
+>>> len(film), film.state(2).counters["temperature T"]
+(41, '990')
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from search_viz.algorithms.genetic import genetic_pseudocode
+from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
+from search_viz.film import Film, FilmBuilder, Mark, MarkStyle, Scene
+from search_viz.lessons.local_search.board import (
+    MAX_NUMBERED,
+    Board,
+    Moves,
+    Origins,
+    attack_legend,
+    board_title,
+    legend_queen,
+    move_legend,
+    numbers_marks,
+    origin_legend,
+)
+from search_viz.lessons.local_search.curves import Curves, legend_handles
+from search_viz.lessons.local_search.population import Parents, Population
+from search_viz.lessons.local_search.runs import ALGORITHMS, Run, counters
+from search_viz.lessons.local_search.sentences import TITLES, explain_local
+from search_viz.lessons.local_search.sizes import (
+    BOARD_BOTTOM,
+    BOARD_LEFT,
+    BOARD_SIDE,
+    LABEL_SIZE,
+    LEGEND_SIZE,
+    RIGHT_LEFT,
+    RIGHT_RIGHT,
+    TITLE_SIZE,
+    TOP,
+    box,
+    figure_size,
+)
+from search_viz.problems.nqueens import EXAMPLES, NQueens
+
+#: What a step of the genetic algorithm's film is.
+EACH = ("child", "generation")
+#: Steepest ascent writes each move's conflicts in the squares only on runs this short
+#: (every proposal sends a new set of numbers to the browser).
+MAX_NUMBERED_STEPS = 2_000
+
+
+def films(algorithm: Any, problem: Any) -> bool:
+    """Whether this lesson films ``algorithm`` on ``problem`` (local search on n-queens).
+
+    >>> import search_viz as sv
+    >>> films(sv.genetic, sv.NQueens(8)), films(sv.bfs, sv.NQueens(8))
+    (True, False)
+    """
+    return isinstance(problem, NQueens) and any(algorithm is a for a in ALGORITHMS.values())
+
+
+def film_of(
+    algorithm: Any,
+    problem: NQueens,
+    *,
+    numbers: bool = False,
+    each: str = "child",
+    **options: Any,
+) -> Film:
+    """The replay of ``algorithm`` on ``problem`` with its ``options`` as a film.
+
+    ``numbers``: steepest ascent writes in each square the conflicts of moving
+    there (AIMA's figure 4.3), on boards of at most 12 queens. ``each``: the
+    genetic algorithm's film makes a step of each "child" or of each
+    "generation" only.
+
+    >>> import search_viz as sv
+    >>> film = film_of(sv.hill_climbing, sv.NQueens(8, state=EXAMPLES["local-minimum"]))
+    >>> [film.state(k).sentence.split(":")[0] for k in range(len(film))]
+    ['The best move is the queen of column 2 from row 4 to row 0', 'Reject', 'Stuck and no \
+restarts left']
+    """
+    name = next((n for n, a in ALGORITHMS.items() if a is algorithm), None)
+    if name is None:
+        raise TypeError(f"the local-search lesson does not film {algorithm!r}")
+    return run_film(Run.record(problem, name, options), numbers=numbers, each=each)
+
+
+def numbered(run: Run, numbers: bool) -> bool:
+    """Whether this run's film writes each move's conflicts in the squares.
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, seed=0), "hill_climbing")
+    >>> numbered(run, True), numbered(run, False)
+    (True, False)
+    """
+    return (
+        numbers
+        and run.algorithm == "hill_climbing"
+        and run.variant == "steepest"
+        and run.problem.n <= MAX_NUMBERED
+        and len(run.trace) <= MAX_NUMBERED_STEPS
+    )
+
+
+def pseudocode_of(algorithm: str, options: dict[str, Any]) -> str:
+    """The pseudocode shown beside a run; the events' lines point into it.
+
+    >>> pseudocode_of("genetic", {}).splitlines()[0]
+    'population ← the start board + random ones'
+    """
+    if algorithm == "genetic":
+        return genetic_pseudocode(options.get("crossover", "one-point"))
+    return pseudocode_for(
+        algorithm,
+        options.get("variant", "steepest"),
+        neighbour=options.get("neighbour", "column-in-turn"),
+        schedule=options.get("schedule", "exponential"),
+    )
+
+
+# ------------------------------------------------------------------------ scene
+class QueensScene(Scene):
+    """The lesson's scene, and the parts of it the film moves."""
+
+    board: Board
+    moves: Moves | None
+    origins: Origins | None
+    parents: Parents | None
+    population: Population | None
+    curves: Curves
+
+
+def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
+    """Everything the film of ``run`` will ever show, drawn once.
+
+    >>> import search_viz as sv
+    >>> scene = draw_scene(Run.record(sv.NQueens(8, seed=0), "hill_climbing"))
+    >>> scene.has("board queen 7"), scene.has("cursor"), scene.parents is None
+    (True, True, True)
+    """
+    fig = Figure(figsize=figure_size())
+    scene = QueensScene(fig)
+    ax = fig.add_axes(box(BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE, BOARD_SIDE))
+    start = _first_board(run)
+    scene.board = Board(scene, ax, start)
+    ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=1)
+    ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=1)
+    scene.moves = scene.origins = scene.parents = scene.population = None
+    handles = [legend_queen(), attack_legend()]
+    if run.algorithm == "genetic":
+        scene.origins = Origins(scene.board)
+        handles += origin_legend()
+        wide = RIGHT_RIGHT - RIGHT_LEFT
+        scene.parents = Parents(scene, run, box(RIGHT_LEFT - 0.3, 3.02, wide + 0.3, 0.8))
+        scene.population = Population(scene, run, box(RIGHT_LEFT, 2.0, wide, 0.62))
+        curves_box = box(RIGHT_LEFT, BOARD_BOTTOM, wide, 0.62)
+    else:
+        scene.moves = Moves(scene.board, _lengths(run))
+        handles += move_legend()
+        curves_box = box(RIGHT_LEFT, BOARD_BOTTOM, RIGHT_RIGHT - RIGHT_LEFT, TOP - BOARD_BOTTOM)
+    scene.curves = Curves(scene, run, curves_box)
+    handles += legend_handles(run.algorithm)
+    fig.legend(
+        handles=handles,
+        loc="lower center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncols=(len(handles) + 1) // 2 if len(handles) <= 8 else (len(handles) + 2) // 3,
+        fontsize=LEGEND_SIZE,
+        frameon=False,
+        handlelength=1.5,
+        columnspacing=1.0,
+        handletextpad=0.4,
+        borderaxespad=0.2,
+    )
+    scene.mark_style("title", MarkStyle(size=TITLE_SIZE, weight="bold", ha="left", va="bottom"))
+    square = scene.board.square
+    scene.mark_style("number", MarkStyle(color="#666666", size=max(6.0, 0.3 * square)))
+    scene.mark_style("best number", MarkStyle(size=max(6.0, 0.3 * square), weight="bold"))
+    return scene
+
+
+def _first_board(run: Run) -> tuple[int, ...]:
+    if run.algorithm == "genetic":
+        first = run.evolution.generations[0]
+        return first.population[min(range(len(first.conflicts)), key=first.conflicts.__getitem__)]
+    return run.problem.state
+
+
+def _lengths(run: Run) -> set[int]:
+    """How far (in rows, up or down) the moves tried in ``run`` go: one arrow each."""
+    return {e.data.row - e.data.start for e in run.trace.events if e.kind == "propose"}
+
+
+# ------------------------------------------------------------------------- film
+def run_film(run: Run, numbers: bool = False, each: str = "child") -> Film:
+    """The film of a recorded run (see :func:`film_of`).
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, seed=0), "genetic", {"generations": 2})
+    >>> len(run_film(run, each="generation")) == run.trace.result.stats["generations"] + 2
+    True
+    """
+    if each not in EACH:
+        raise ValueError(f"each must be one of {', '.join(map(repr, EACH))}, not {each!r}.")
+    numbers = numbered(run, numbers)
+    options = dict(run.options)
+    name = TITLES[run.algorithm]
+    builder = FilmBuilder(
+        partial(draw_scene, run, numbers),
+        title=f"{name} on {run.problem.n} queens",
+        pseudocode=pseudocode_of(run.algorithm, options),
+        layout="side",
+        shape=_shape(run, each),
+    )
+    if run.algorithm == "genetic":
+        _genetic_steps(builder, run, children=each == "child")
+    else:
+        _walk_steps(builder, run, numbers)
+    return builder.film()
+
+
+def _shape(run: Run, each: str) -> str:
+    """Films of one run's steps keep the step when one replaces the other (numbers on or off)."""
+    options = ",".join(f"{k}={v}" for k, v in sorted(run.options.items()))
+    steps = f":{each}" if run.algorithm == "genetic" else ""
+    return f"local:{run.algorithm}:{run.problem.n}:{run.problem.state}:{options}{steps}"
+
+
+def _title(scene: QueensScene, state, prefix: str = "") -> Mark:
+    return Mark.label(scene.board.title_point(), board_title(state, prefix), "title")
+
+
+def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
+    """Hill climbing and annealing: each proposal, then its decision."""
+    scene: QueensScene = builder.scene
+    board, moves, curves = scene.board, scene.moves, scene.curves
+    events = run.trace.events
+    variant = run.variant
+    shown = counters(run)
+    current = run.problem.state
+    builder.marks([*board.attack_marks(current), _title(scene, current)])
+    for k, e in enumerate(events):
+        kind = e.kind
+        decision = None
+        if kind == "propose":
+            column, start, row = e.data
+            moves.tried(builder, column, start, row)
+            if numbers:
+                grid = run.problem.neighbour_conflicts(current)
+                builder.marks(
+                    [
+                        *board.attack_marks(current),
+                        _title(scene, current),
+                        *numbers_marks(board, current, grid, "number", "best number"),
+                    ]
+                )
+        elif kind in ("accept", "reject"):
+            column, start, row = events[k - 1].data
+            if kind == "accept":
+                current = e.node
+                board.place(builder, current)
+                moves.taken(builder, column, start, row)
+            else:
+                moves.turned_down(builder, column, row)
+            builder.marks([*board.attack_marks(current), _title(scene, current)])
+            if run.algorithm == "hill_climbing":
+                decision = (k, e.delta)
+            elif e.delta > 0:
+                decision = (k, e.probability)
+        elif kind in ("restart", "done"):
+            current = e.node
+            board.place(builder, current)
+            moves.clear(builder)
+            prefix = f"Restart {e.data}: " if kind == "restart" else "Result: "
+            builder.marks([*board.attack_marks(current), _title(scene, current, prefix)])
+        curves.at(builder, k, decision)
+        builder.step(
+            explain_local(e, run.algorithm, variant, run.max_pairs),
+            line=e.line,
+            counters=shown[k],
+        )
+
+
+def _genetic_steps(builder: FilmBuilder, run: Run, children: bool) -> None:
+    """The genetic algorithm: each generation's fittest board, then each child as it is made
+    (or, without ``children``, the generations only)."""
+    scene: QueensScene = builder.scene
+    board, origins, curves = scene.board, scene.origins, scene.curves
+    parents, population = scene.parents, scene.population
+    generations = run.evolution.generations
+    shown = counters(run)
+    latest = -1  # the latest generation completed: the one children are bred from
+    for k, e in enumerate(run.trace.events):
+        latest += e.kind == "generation"
+        generation = generations[max(latest, 0)]
+        if e.kind == "propose" and not children:
+            continue
+        if e.kind == "propose":
+            child, origin = e.node, e.data
+            board.place(builder, child)
+            origins.show(builder, origin.from_first, origin.cut, origin.mutated)
+            marks = [*board.attack_marks(child), _title(scene, child, "Child: ")]
+            marks += parents.show(builder, generation, origin.parents)
+            population.ring(builder, generation, origin.parents)
+        else:
+            if e.kind == "generation":
+                g = e.data
+                best = min(range(len(g.conflicts)), key=g.conflicts.__getitem__)
+                state, prefix = g.population[best], f"Generation {g.number}'s fittest: "
+            else:
+                state, prefix = e.node, "Result: "
+            board.place(builder, state)
+            origins.show(builder, None, None, None)
+            marks = [*board.attack_marks(state), _title(scene, state, prefix)]
+            parents.hide(builder)
+            population.ring(builder, generation, None)
+        population.at(builder, generation)
+        builder.marks(marks)
+        curves.at(builder, k)
+        builder.step(
+            explain_local(e, "genetic", max_pairs=run.max_pairs), line=e.line, counters=shown[k]
+        )
+
+
+# -------------------------------------------------------------------- thumbnail
+def thumbnail() -> Figure:
+    """The home page's card: steepest ascent's first move on AIMA's 17-pair board (from its film).
+
+    >>> len(thumbnail().axes) >= 3
+    True
+    """
+    film = film_of(hill_climbing, NQueens(8, state=EXAMPLES["aima-4.3a"]))
+    return film.figure(0)
