@@ -10,6 +10,7 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
@@ -203,3 +204,25 @@ def test_a_gif_frame_is_the_figure_of_its_step():
     for k, picture in _pictures(film, [0, 3, 5]):
         plain = np.asarray(_rgba(film.figure(k), GIF_DPI).convert("RGB")).astype(int)
         assert np.abs(np.asarray(picture).astype(int) - plain).max() <= 2, k
+
+
+def test_a_moved_patch_lands_where_the_browser_puts_it():
+    from matplotlib.patches import Rectangle
+
+    def draw():
+        fig = Figure(figsize=(2, 2))
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, 2)
+        ax.set_ylim(0, 2)
+        scene = Scene(fig)
+        scene.tag(ax.add_patch(Rectangle((0, 0), 0.5, 0.5)), "square", shown=True)
+        return scene
+
+    writer = FilmBuilder(draw)
+    writer.move("square", 72, -72)  # one inch right, one inch up (SVG y grows downwards)
+    writer.step("moved")
+    figure = writer.film().figure(0)
+    box = figure.axes[0].patches[0].get_window_extent(FigureCanvasAgg(figure).get_renderer())
+    dpi = figure.dpi
+    assert (round(box.x0 / dpi, 2), round(box.y0 / dpi, 2)) == (1.0, 1.0)
+    assert (round(box.width / dpi, 2), round(box.height / dpi, 2)) == (0.5, 0.5)

@@ -141,7 +141,8 @@ def _overlay(figure, fixed: list) -> Image.Image:
 
 
 def _rgba(figure, dpi: int) -> Image.Image:
-    canvas = FigureCanvasAgg(figure)
+    # one canvas per figure: a new one per frame would lose matplotlib's text cache
+    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
     figure.set_dpi(dpi)
     canvas.draw()
     return Image.fromarray(np.asarray(canvas.buffer_rgba()).copy())

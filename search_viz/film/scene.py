@@ -14,6 +14,7 @@ The same scene serves the browser and matplotlib:
   exported as PNG, SVG or a GIF frame by the very drawing the browser shows.
 
 >>> from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
 >>> scene = Scene(fig)
 >>> dot = scene.tag(ax.scatter([0.5], [0.5]), "dot")
@@ -37,6 +38,7 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.collections import Collection
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark, MarkStyle, mark_artist
@@ -156,6 +158,7 @@ class Scene:
         Marks (:class:`~search_viz.film.looks.Mark`) are placed with it.
 
         >>> from matplotlib.figure import Figure
+from matplotlib.patches import Patch
         >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
         >>> _ = ax.set_xlim(0, 1), ax.set_ylim(0, 1)
         >>> Scene(fig).point(ax, 0.5, 1.0)
@@ -259,7 +262,10 @@ class Scene:
         if item.index is not None:
             raise ValueError(f"item {number} is part of a collection: only whole artists move")
         artist = item.artist
-        base = self._transforms.setdefault(number, artist.get_transform())
+        # a patch's get_transform() includes its own patch transform, which matplotlib
+        # applies again on top of whatever set_transform is given: start from the data one
+        here = artist.get_data_transform() if isinstance(artist, Patch) else artist.get_transform()
+        base = self._transforms.setdefault(number, here)
         if dx == 0 and dy == 0:
             artist.set_transform(base)
             return
