@@ -142,7 +142,9 @@ def _overlay(figure, fixed: list) -> Image.Image:
 
 def _rgba(figure, dpi: int) -> Image.Image:
     # one canvas per figure: a new one per frame would lose matplotlib's text cache
-    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    canvas = (
+        figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    )
     figure.set_dpi(dpi)
     canvas.draw()
     return Image.fromarray(np.asarray(canvas.buffer_rgba()).copy())
