@@ -248,7 +248,9 @@ def test_any_typed_board_is_a_board_or_a_message_saying_what_is_wrong(text, n):
         assert len(message) < len(text) + 200  # it may quote what was typed
     else:
         assert problem.n == n == len(problem.state)
-    assert time.monotonic() - started < 1.0
+    assert (
+        time.monotonic() - started < 5.0
+    )  # issue 13: no input hangs a page (5 s, not a speed target)
 
 
 @given(text=ROW_TEXT)
