@@ -1,0 +1,99 @@
+"""A link reproduces exactly what is on the screen (issue 13), tested as a student would:
+change every input of a page through its widgets, step, take the Share link, open it in a
+fresh browser: the same sentence, the same picture, the same step.
+
+The inputs are not listed by hand: they are the widgets bound to the URL, found by
+running each page (``tests/app/test_links.py``), in the view with the most of them (a
+random problem, where defaults depend on a seed).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from search_viz.lessons import FILMING_LESSONS
+from search_viz.ui.lessons import LESSONS
+from tests.app.film_browser import picture_state, press, sentence, shown_step, wait_for_player
+from tests.app.test_links import TEXTS, parameters
+
+pytestmark = pytest.mark.browser
+
+
+def busiest_view(page: str) -> tuple[dict[str, str], list[tuple[str, object]]]:
+    """The link that opens the view with the most bound inputs, and those inputs."""
+    found = parameters(page)
+    contexts: dict[tuple, list] = {}
+    for key, parameter in found.items():
+        contexts.setdefault(parameter.context, []).append((key, parameter))
+    context = max(contexts, key=lambda c: len(contexts[c]) + len(contexts.get((), [])))
+    chosen = dict(context)
+    inputs = [
+        (key, p)
+        for key, p in [*contexts.get((), []), *contexts[context]]
+        if key not in chosen and p.valid is not None and p.kind not in TEXTS
+    ]
+    return chosen, inputs
+
+
+def settle(page) -> None:
+    """Until the page's run after a change has finished and the player shows a step."""
+    page.wait_for_timeout(300)
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=90_000)
+    wait_for_player(page)
+
+
+def change(page, key: str, parameter) -> None:
+    """Set the widget bound to ``key`` to the parameter's other valid value, through the UI."""
+    box = page.locator(f".st-key-{key}")
+    value = parameter.valid
+    if parameter.kind in ("checkbox", "toggle"):
+        box.locator("label").first.click()
+    elif parameter.kind in ("segmented_control", "pills"):
+        box.get_by_role("button", name=value, exact=True).click()
+    elif parameter.kind == "radio":
+        box.get_by_role("radio", name=value, exact=True).check()
+    elif parameter.kind == "selectbox":
+        box.get_by_role("combobox").click()
+        page.get_by_role("option", name=value, exact=True).click()
+    elif parameter.kind == "number_input":
+        field = box.locator("input")
+        field.fill(value)
+        field.press("Enter")
+    elif parameter.kind == "slider":
+        box.get_by_role("slider").first.focus()
+        page.keyboard.press("ArrowRight")
+    else:
+        raise AssertionError(f"no way to change a {parameter.kind} ({key}) in the browser")
+    settle(page)
+
+
+FILMED = [lesson for lesson in LESSONS if lesson.package in FILMING_LESSONS]
+
+
+@pytest.mark.parametrize("lesson", FILMED, ids=[lesson.url_path for lesson in FILMED])
+def test_a_shared_link_reproduces_the_screen_after_every_input_changed(
+    page, app_url, browser, lesson
+):
+    context, inputs = busiest_view(lesson.page)
+    query = "&".join(f"{k}={v}" for k, v in context.items())
+    page.goto(f"{app_url}/{lesson.url_path}" + (f"?{query}" if query else ""))
+    settle(page)
+    for key, parameter in inputs:
+        if page.locator(f".st-key-{key}").count() == 0:
+            continue  # an earlier change closed its view
+        change(page, key, parameter)
+    for _ in range(3):
+        press(page, "forward")
+    press(page, "share")
+    link = page.locator(".svp-link").input_value()
+    seen = (shown_step(page), sentence(page), picture_state(page))
+    fresh = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    try:
+        fresh.goto(link)
+        wait_for_player(fresh)
+        assert (shown_step(fresh), sentence(fresh), picture_state(fresh)) == seen, link
+    finally:
+        fresh.context.close()
+    assert re.search(r"[?&]step=\d+", link)
