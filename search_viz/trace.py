@@ -1,6 +1,7 @@
-"""Running a search, recording its events, and rebuilding any step of it.
+"""Recording a search's events, and rebuilding any step of it.
 
-``run(gen)`` drains an algorithm's generator and returns its Result.
+``run(gen)`` (from :mod:`search_viz.events`, importable here too) drains an
+algorithm's generator and returns its Result.
 ``Trace.record(gen)`` keeps the events too, and ``trace.state(k)`` gives what
 the picture needs after event ``k``.
 
@@ -34,39 +35,20 @@ that pass is linear, fine for the problem sizes a page draws.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable
+from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from search_viz.events import KINDS, Event
+from search_viz.events import KINDS, Event, SearchGenerator
+from search_viz.events import run as run  # run lives with the protocol; importable here too
 
 #: Events kept by default; pages bound what they record with it.
 DEFAULT_LIMIT = 200_000
 
 #: Kinds that put a node in the explored set of a graph search.
 EXPLORED_KINDS = frozenset({"expand", "goal", "cutoff"})
-
-SearchGenerator = Generator[Event, None, Any]
-
-
-def run(gen: SearchGenerator) -> Any:
-    """Drain an algorithm's generator and return what it returns (its Result).
-
-    >>> from search_viz import Event, Result
-    >>> def one_step():
-    ...     yield Event("done")
-    ...     return Result(value=42)
-    >>> run(one_step()).value
-    42
-    """
-    step = gen.__next__
-    try:
-        while True:
-            step()
-    except StopIteration as stop:
-        return stop.value
 
 
 class Trace:

@@ -26,7 +26,7 @@ has ``value`` (the root's minimax value), ``move`` (the first best action),
 evaluations) and ``pruned`` (children skipped).
 
 >>> from search_viz.problems.game_tree import GameTree
->>> from search_viz.trace import run
+>>> from search_viz.events import run
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> r = run(alphabeta(tree))
 >>> r.value, r.move, r.stats
@@ -349,7 +349,7 @@ def minimax(
     ``limit``/``evaluate``: see :func:`game_search`.
 
     >>> from search_viz.problems.game_tree import GameTree
-    >>> from search_viz.trace import run
+    >>> from search_viz.events import run
     >>> r = run(minimax(GameTree.from_leaves([-1, 4, 2, 6, -3, -5, 0, 7], branching=2)))
     >>> r.value, r.move, r.path
     (4, 0, [(), (0,), (0, 0), (0, 0, 1)])
