@@ -30,12 +30,22 @@ from search_viz.problems.graph_problem import GraphProblem
 from search_viz.problems.nqueens import NQueens
 from search_viz.problems.search_problem import Problem
 from search_viz.problems.tictactoe import TicTacToe
-from search_viz.trace import DEFAULT_LIMIT, State, Trace
+from search_viz.trace import (
+    DEFAULT_LIMIT,
+    FINISH_WITHIN,
+    MAX_LIMIT,
+    State,
+    Trace,
+    Unfinished,
+    UnfinishedSearchError,
+)
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "FINISH_WITHIN",
     "KINDS",
     "MAX",
+    "MAX_LIMIT",
     "MIN",
     "EightPuzzle",
     "Event",
@@ -49,6 +59,8 @@ __all__ = [
     "State",
     "TicTacToe",
     "Trace",
+    "Unfinished",
+    "UnfinishedSearchError",
     "alphabeta",
     "astar",
     "best_first_search",
