@@ -12,16 +12,11 @@ for bad input (as the pages do) catches it too.
 Traceback (most recent call last):
 ...
 search_viz.checks.WrongTypeError: depth must be a whole number of at least 0, not '3' (a str)
->>> choice("tie", "lifo", ("fifo", "deeper"))
-Traceback (most recent call last):
-...
-ValueError: tie must be one of 'fifo', 'deeper', not 'lifo'
 """
 
 from __future__ import annotations
 
 import math
-import numbers
 import operator
 import reprlib
 from typing import Any
@@ -108,42 +103,6 @@ def whole_number(name: str, value: Any, low: int | None = None, high: int | None
     return number_
 
 
-def real_number(name: str, value: Any, low: float | None = None, high: float | None = None) -> Any:
-    """``value`` if it is a finite real number from ``low`` to ``high`` (bounds included).
-
-    Whole numbers stay ``int`` (however large, they are compared exactly);
-    other real numbers become ``float``.
-
-    >>> real_number("t0", 1000), real_number("t0", 2.5)
-    (1000, 2.5)
-    >>> real_number("t0", float("nan"))
-    Traceback (most recent call last):
-    ...
-    ValueError: t0 must be a finite number, not nan
-    """
-    allowed = "a finite number"
-    if low is not None and high is not None:
-        allowed = f"a number from {low:,} to {high:,}"
-    elif low is not None:
-        allowed = f"a finite number of at least {low:,}"
-    elif high is not None:
-        allowed = f"a finite number of at most {high:,}"
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise WrongTypeError(f"{name} must be {allowed}, not {_what(value)}")
-    if isinstance(value, numbers.Integral):
-        number_: Any = operator.index(value)
-    else:
-        try:
-            number_ = float(value)
-        except OverflowError:  # a Fraction too large for a float
-            number_ = math.inf
-        if not math.isfinite(number_):
-            raise ValueError(f"{name} must be {allowed}, not {describe(value)}")
-    if (low is not None and number_ < low) or (high is not None and number_ > high):
-        raise ValueError(f"{name} must be {allowed}, not {describe(value)}")
-    return number_
-
-
 def flag(name: str, value: Any) -> bool:
     """``value`` as a ``bool``: ``True`` or ``False`` (or numpy's booleans, or 0 and 1).
 
@@ -160,20 +119,6 @@ def flag(name: str, value: Any) -> bool:
     if numpy_bool or (isinstance(value, int) and value in (0, 1)):
         return bool(value)
     raise WrongTypeError(f"{name} must be True or False, not {_what(value)}")
-
-
-def choice(name: str, value: Any, allowed: tuple[str, ...] | dict[str, Any]) -> str:
-    """``value`` if it is one of the names ``allowed``.
-
-    >>> choice("step", "layer", ("layer", "node"))
-    'layer'
-    """
-    names = ", ".join(repr(a) for a in allowed)
-    if not isinstance(value, str):
-        raise WrongTypeError(f"{name} must be one of {names}, not {_what(value)}")
-    if value not in allowed:
-        raise ValueError(f"{name} must be one of {names}, not {describe(value)}")
-    return value
 
 
 def has_methods(name: str, value: Any, methods: tuple[str, ...], expected: str) -> Any:

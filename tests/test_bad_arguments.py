@@ -72,7 +72,7 @@ QUEENS = sv.NQueens(8, seed=1)
     [
         (lambda: sv.bfs("ABC"), "the problem of bfs must be a search problem"),
         (lambda: sv.dfs(None), "the problem of dfs must be a search problem"),
-        (lambda: sv.dfs(GRAPH, limit="3"), "the depth bound must be a whole number"),
+        (lambda: sv.dfs(GRAPH, limit="3"), "the depth limit must be a whole number"),
         (lambda: sv.dls(GRAPH, limit=-1), "the depth limit must be a whole number of at least 0"),
         (lambda: sv.iddfs(GRAPH, max_depth=2.0), "the depth max_depth must be a whole number"),
         (lambda: sv.ucs(TREE), "the problem of ucs must be a search problem"),

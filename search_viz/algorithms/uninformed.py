@@ -154,7 +154,7 @@ def dfs(problem: Problem, limit: int | None = None) -> Search:
     >>> sv.run(sv.dfs(p)).path
     [0, 1, 2, 3]
     """
-    return _dfs(check_problem(problem, "dfs"), _check_limit(limit, "bound", allow_none=True))
+    return _dfs(check_problem(problem, "dfs"), _check_limit(limit, "limit", allow_none=True))
 
 
 def _dfs(problem: Problem, limit: int | None) -> Search:
