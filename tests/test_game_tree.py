@@ -205,6 +205,8 @@ def test_leaf_values_in_range_are_kept_exactly():
         GameTree.from_nested([10**400, 1])
     with pytest.raises(ValueError, match=r"nan at \[1\] is not a finite number"):
         GameTree.from_nested([1, float("nan")])
+    with pytest.raises(ValueError, match=r"Fraction\(-1000.*\) at \[0\] is out of range"):
+        GameTree.from_nested([Fraction(-(10**400), 3)])  # beyond every float
 
 
 def test_other_libraries_numbers_become_plain_numbers():

@@ -514,7 +514,7 @@ def _leaf_value(item: Any, path: tuple) -> Number:
         try:
             value = float(item)
         except OverflowError:  # a Fraction beyond any float
-            value = math.copysign(MAX_VALUE * 10.0, item)  # out of range, reported below
+            value = 10.0 * MAX_VALUE if item > 0 else -10.0 * MAX_VALUE  # out of range: below
         if not math.isfinite(value):
             raise ValueError(
                 f"{describe(item)} at {where} is not a finite number: leaf values must lie "
