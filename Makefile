@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8501
 ADDRESS ?= localhost
 
-.PHONY: run test lint format bench browser-deps clean
+.PHONY: run test test-slow lint format bench browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ format: $(VENV)/.dev
 
 test: $(VENV)/.dev browser-deps lint
 	$(BIN)/python -m pytest
+
+# The slow-marked tests only (hostile input, at least 1,000 cases per property).
+test-slow: $(VENV)/.dev
+	$(BIN)/python -m pytest -m slow
 
 # Side-by-side timings against the peers; rewrites the tables in benchmarks/README.md.
 bench: $(VENV)/.dev

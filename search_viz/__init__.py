@@ -21,7 +21,7 @@ from search_viz.algorithms.genetic import genetic
 from search_viz.algorithms.informed import astar, greedy
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
 from search_viz.algorithms.uninformed import bfs, dfs, dls, iddfs
-from search_viz.events import KINDS, Event, Result, explain, format_value
+from search_viz.events import KINDS, Event, Result, explain, format_value, run
 from search_viz.lessons import film  # the function; the package search_viz.film is _films
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.game import MAX, MIN, Game
@@ -30,12 +30,22 @@ from search_viz.problems.graph_problem import GraphProblem
 from search_viz.problems.nqueens import NQueens
 from search_viz.problems.search_problem import Problem
 from search_viz.problems.tictactoe import TicTacToe
-from search_viz.trace import DEFAULT_LIMIT, State, Trace, run
+from search_viz.trace import (
+    DEFAULT_LIMIT,
+    FINISH_WITHIN,
+    MAX_LIMIT,
+    State,
+    Trace,
+    Unfinished,
+    UnfinishedSearchError,
+)
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "FINISH_WITHIN",
     "KINDS",
     "MAX",
+    "MAX_LIMIT",
     "MIN",
     "EightPuzzle",
     "Event",
@@ -49,6 +59,8 @@ __all__ = [
     "State",
     "TicTacToe",
     "Trace",
+    "Unfinished",
+    "UnfinishedSearchError",
     "alphabeta",
     "astar",
     "best_first_search",

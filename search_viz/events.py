@@ -1,9 +1,9 @@
 """Events: what a search algorithm says while it works, and what it returns.
 
 Every algorithm in ``search_viz`` is a generator that yields :class:`Event`
-records and returns a :class:`Result`. The vocabulary of event kinds is closed:
-it is :data:`KINDS`, each kind with its one-line meaning. Add a kind only here,
-with its line.
+records and returns a :class:`Result`; :func:`run` drains one and returns its
+Result. The vocabulary of event kinds is closed: it is :data:`KINDS`, each kind
+with its one-line meaning. Add a kind only here, with its line.
 
 >>> e = Event("expand", "B", depth=1, line=4)
 >>> e.kind, e.node, e.depth
@@ -15,9 +15,11 @@ with its line.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from search_viz.checks import generator
 
 #: The closed vocabulary of event kinds, each with its meaning.
 KINDS: dict[str, str] = {
@@ -101,6 +103,34 @@ class Result:
     path: list | None = None
     state: Any = None
     stats: dict[str, Any] = field(default_factory=dict)
+
+
+#: What an algorithm is: a generator that yields Events and returns a Result.
+SearchGenerator = Generator[Event, None, Any]
+
+
+def run(gen: SearchGenerator) -> Any:
+    """Drain an algorithm's generator and return what it returns (its Result).
+
+    ``run`` goes on until the search ends, however long that takes; to stop a
+    search that may not end, record it with ``Trace.record``, which is bounded.
+
+    >>> def one_step():
+    ...     yield Event("done")
+    ...     return Result(value=42)
+    >>> run(one_step()).value
+    42
+    >>> run([Event("done")])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    search_viz.checks.WrongTypeError: run needs an algorithm's generator of events, ...
+    """
+    step = generator("run", gen)
+    try:
+        while True:
+            step()
+    except StopIteration as stop:
+        return stop.value
 
 
 def format_value(x: Any) -> str:

@@ -1,8 +1,16 @@
-"""Running a search, recording its events, and rebuilding any step of it.
+"""Recording a search's events, and rebuilding any step of it.
 
-``run(gen)`` drains an algorithm's generator and returns its Result.
-``Trace.record(gen)`` keeps the events too, and ``trace.state(k)`` gives what
-the picture needs after event ``k``.
+``run(gen)`` (from :mod:`search_viz.events`, importable here too) drains an
+algorithm's generator and returns its Result. ``Trace.record(gen)`` keeps the
+events too, and ``trace.state(k)`` gives what the picture needs after event ``k``.
+
+Recording is bounded, whatever the generator does. It keeps at most ``limit``
+events (:data:`DEFAULT_LIMIT`; never more than :data:`MAX_LIMIT`); past them
+``trace.truncated`` is true and it runs on without keeping them, at most
+``finish_within`` more events (:data:`FINISH_WITHIN`), to learn the true
+Result. A search that ends within that keeps its Result (``trace.finished``);
+one that does not is stopped there, and ``trace.result`` is an
+:class:`Unfinished` that says so instead of giving an answer.
 
 How ``state(k)`` stays fast on a million events without copying snapshots:
 recording keeps only the events. The first ``state`` call builds two small
@@ -26,55 +34,101 @@ that pass is linear, fine for the problem sizes a page draws.
 >>> run(count_to(3)).value
 3
 >>> tr = Trace.record(count_to(5), limit=3)
->>> len(tr), tr.truncated, tr.result.value
-(3, True, 5)
+>>> len(tr), tr.truncated, tr.finished, tr.result.value
+(3, True, True, 5)
+>>> tr = Trace.record(count_to(10**12), limit=3, finish_within=1_000)
+>>> len(tr), tr.truncated, tr.finished, tr.result
+(3, True, False, <the search did not finish within 1,004 events>)
 >>> tr.state(1).counts["expand"]
 2
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable
+from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from search_viz.events import KINDS, Event
+from search_viz.checks import WrongTypeError, describe, generator, whole_number
+from search_viz.events import KINDS, Event, SearchGenerator
+from search_viz.events import run as run  # run lives with the protocol; importable here too
 
 #: Events kept by default; pages bound what they record with it.
 DEFAULT_LIMIT = 200_000
 
+#: The most events a trace keeps (``limit`` above it is refused): at about 200 bytes an event,
+#: a couple of gigabytes.
+MAX_LIMIT = 10_000_000
+
+#: How many events past the kept ones a recording runs on, by default, to learn the true
+#: Result (see :meth:`Trace.record`). Generous: every 8-puzzle search ends within 363,000
+#: events (its whole state space), a full minimax solve of tic-tac-toe within 1.4 million;
+#: about a second or two on a laptop.
+FINISH_WITHIN = 2_000_000
+
 #: Kinds that put a node in the explored set of a graph search.
 EXPLORED_KINDS = frozenset({"expand", "goal", "cutoff"})
 
-SearchGenerator = Generator[Event, None, Any]
+
+class UnfinishedSearchError(RuntimeError):
+    """The search did not end while it was recorded, so it has no Result to read."""
 
 
-def run(gen: SearchGenerator) -> Any:
-    """Drain an algorithm's generator and return what it returns (its Result).
+class Unfinished:
+    """The result of a recording that stopped before the search ended: no answer, and why.
 
-    >>> from search_viz import Event, Result
-    >>> def one_step():
-    ...     yield Event("done")
-    ...     return Result(value=42)
-    >>> run(one_step()).value
-    42
+    It stands where the Result would be, so that a truncated search is never
+    mistaken for a finished one: it is false in a test, and reading a Result's
+    field from it (``value``, ``move``, ``path``, ``state``, ``stats``) raises
+    :class:`UnfinishedSearchError` saying so, rather than giving None as if the
+    search had found nothing.
+
+    >>> r = Unfinished(events=1_000)
+    >>> bool(r), r
+    (False, <the search did not finish within 1,000 events>)
+    >>> r.path
+    Traceback (most recent call last):
+    ...
+    search_viz.trace.UnfinishedSearchError: the search did not finish within 1,000 events, so \
+it has no path: check trace.finished, or record it with a larger finish_within
     """
-    step = gen.__next__
-    try:
-        while True:
-            step()
-    except StopIteration as stop:
-        return stop.value
+
+    __slots__ = ("events",)
+
+    def __init__(self, events: int) -> None:
+        self.events = events  # how many events the search had yielded when recording stopped
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unfinished) and other.events == self.events
+
+    def __hash__(self) -> int:
+        return hash(("Unfinished", self.events))
+
+    def __repr__(self) -> str:
+        return f"<the search did not finish within {self.events:,} events>"
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("value", "move", "path", "state", "stats"):
+            raise UnfinishedSearchError(
+                f"the search did not finish within {self.events:,} events, so it has no "
+                f"{name}: check trace.finished, or record it with a larger finish_within"
+            )
+        raise AttributeError(f"'Unfinished' object has no attribute {name!r}")
 
 
 class Trace:
     """A recorded search: its events, its Result, and whether recording stopped early.
 
     Build one with :meth:`record`. ``events`` holds at most ``limit`` events;
-    ``truncated`` says that the search went on past them (its Result is still
-    the true one, computed by draining the rest without storing it).
+    ``truncated`` says that the search went on past them. ``finished`` says
+    whether the search ended while it was recorded: then ``result`` is its true
+    Result (also when ``truncated``); otherwise ``result`` is an
+    :class:`Unfinished`, which says so.
     """
 
     def __init__(self, events: list[Event], result: Any, truncated: bool = False) -> None:
@@ -82,9 +136,28 @@ class Trace:
         self.result = result
         self.truncated = truncated
 
+    @property
+    def finished(self) -> bool:
+        """Whether the search ended while recorded, so that ``result`` is its Result."""
+        return not isinstance(self.result, Unfinished)
+
     @classmethod
-    def record(cls, gen: SearchGenerator, limit: int = DEFAULT_LIMIT) -> Trace:
-        """Run ``gen``, keeping its first ``limit`` events.
+    def record(
+        cls,
+        gen: SearchGenerator,
+        limit: int = DEFAULT_LIMIT,
+        finish_within: int = FINISH_WITHIN,
+    ) -> Trace:
+        """Run ``gen``, keeping its first ``limit`` events; bounded, whatever ``gen`` does.
+
+        If the search goes on past ``limit`` events, recording stops keeping
+        them (``truncated``) but runs on, at most ``finish_within`` more events,
+        to learn the true Result. A search that has not ended by then is
+        stopped: the trace is not ``finished`` and its ``result`` is an
+        :class:`Unfinished` that says so. So recording handles at most
+        ``limit + finish_within + 1`` events, even of a search that never ends.
+        ``limit`` may be 0 to :data:`MAX_LIMIT`; ``finish_within`` 0 to
+        :data:`MAX_LIMIT` (default :data:`FINISH_WITHIN`).
 
         >>> from search_viz import Result
         >>> def three():
@@ -93,27 +166,42 @@ class Trace:
         ...     yield Event("goal", "B")
         ...     return Result(path=["A", "B"])
         >>> tr = Trace.record(three())
-        >>> [e.kind for e in tr.events], tr.result.path, tr.truncated
-        (['expand', 'expand', 'goal'], ['A', 'B'], False)
+        >>> [e.kind for e in tr.events], tr.result.path, tr.truncated, tr.finished
+        (['expand', 'expand', 'goal'], ['A', 'B'], False, True)
+        >>> def forever():
+        ...     while True:
+        ...         yield Event("expand", "A")
+        >>> tr = Trace.record(forever(), limit=5, finish_within=100)
+        >>> len(tr), tr.truncated, tr.finished, tr.result
+        (5, True, False, <the search did not finish within 106 events>)
         """
-        if limit < 0:
-            raise ValueError(f"limit must be 0 or more, not {limit}")
+        step = generator("Trace.record", gen)
+        limit = whole_number("limit (the events a trace keeps)", limit, low=0, high=MAX_LIMIT)
+        finish_within = whole_number(
+            "finish_within (the events run past the kept ones)", finish_within, 0, MAX_LIMIT
+        )
         events: list[Event] = []
         append = events.append
-        step = gen.__next__
         try:
             for _ in range(limit):
                 append(step())
             step()  # one more event exists: the trace is truncated
         except StopIteration as stop:
-            return cls(events, stop.value, truncated=False)
-        return cls(events, run(gen), truncated=True)
+            return cls(_checked(events), stop.value, truncated=False)
+        try:
+            for _ in range(finish_within):
+                step()
+        except StopIteration as stop:
+            return cls(_checked(events), stop.value, truncated=True)
+        return cls(_checked(events), Unfinished(limit + 1 + finish_within), truncated=True)
 
     def __len__(self) -> int:
         return len(self.events)
 
     def __repr__(self) -> str:
         cut = ", truncated" if self.truncated else ""
+        if not self.finished:
+            cut += ", unfinished"
         return f"<Trace of {len(self.events)} events{cut}>"
 
     # ------------------------------------------------------------------ indexes
@@ -133,9 +221,16 @@ class Trace:
 
     @cached_property
     def _node_index(self) -> tuple[np.ndarray, np.ndarray]:
-        hashes = np.fromiter(
-            (hash(e.node) for e in self.events), dtype=np.int64, count=len(self.events)
-        )
+        try:
+            hashes = np.fromiter(
+                (hash(e.node) for e in self.events), dtype=np.int64, count=len(self.events)
+            )
+        except TypeError:
+            i, e = next((i, e) for i, e in enumerate(self.events) if not _hashable(e.node))
+            raise WrongTypeError(
+                f"the node of event {i:,} ({e.kind}) is {describe(e.node)}, which cannot be "
+                "hashed: nodes are names, numbers or tuples"
+            ) from None
         order = np.argsort(hashes, kind="stable")
         return hashes[order], order.astype(np.int32 if len(order) < 2**31 else np.int64)
 
@@ -187,9 +282,39 @@ class Trace:
         ('B', ['B'], ['A'], 'expand')
         """
         n = len(self.events)
+        k = whole_number("the step", k)
         if not -n <= k < n:
-            raise IndexError(f"step {k} is outside this trace of {n} events")
+            allowed = (
+                f"steps are 0 to {n - 1:,} (or -{n:,} to -1, counting from the end)"
+                if n
+                else "it has no steps"
+            )
+            raise IndexError(f"step {describe(k)} is outside this trace of {n:,} events: {allowed}")
         return State(self, k % n)
+
+
+def _hashable(node: Any) -> bool:
+    try:
+        hash(node)
+    except TypeError:
+        return False
+    return True
+
+
+def _checked(events: list) -> list[Event]:
+    """``events`` if each is an :class:`Event`; else a WrongTypeError naming the first that is not.
+
+    One pass over the types, not a check per event as it comes (that would slow recording).
+    """
+    if set(map(type, events)) <= {Event}:
+        return events
+    for i, e in enumerate(events):
+        if not isinstance(e, Event):
+            raise WrongTypeError(
+                f"event {i:,} of the search is {describe(e)}, a {type(e).__name__}: an algorithm "
+                "yields sv.Event records"
+            )
+    return events
 
 
 class State:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
+import time
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -125,3 +128,111 @@ def test_parse_bounds_what_a_page_accepts():
 def test_a_bad_root_is_refused():
     with pytest.raises(ValueError, match="'max' or 'min'"):
         GameTree.from_nested([1, 2], root="chance")
+
+
+# ------------------------------------------------------------------ the library's bounds
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (
+            lambda: GameTree.random(branching=2, depth=20),
+            "branching 2 and depth 20 has 2,097,151 nodes; a game tree has at most 100,000",
+        ),
+        (
+            lambda: GameTree.random(branching=2, depth=51),
+            "depth must be a whole number from 0 to 50",
+        ),
+        (lambda: GameTree.random(branching=10**6, depth=1), "from 1 to 100,000, not 1000000"),
+        (lambda: GameTree.from_nested([1] * 1_000_000), "more than 100,000 nodes"),
+        (lambda: GameTree.from_leaves(itertools.count(), 2), "More than 100,000 leaves"),
+        (lambda: GameTree.parse("[" + ", ".join(["1"] * 1_000_000) + "]"), "at most 2,000,000"),
+        (lambda: GameTree.parse("[" + ",".join(["1"] * 600_000) + "]"), "about 600,001 nodes"),
+        (lambda: GameTree.parse("[" * 60 + "1" + "]" * 60), "60 levels deep; at most 50"),
+        (lambda: GameTree.from_nested(deeply_nested(100_000)), "more than 50 levels deep"),
+        (lambda: GameTree.from_nested(self_containing()), "more than 50 levels deep"),
+    ],
+)
+def test_a_tree_past_the_bounds_is_refused_at_once_naming_the_bound(make, says):
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match=re.escape(says)):
+        make()
+    assert time.perf_counter() - started < 1
+
+
+def deeply_nested(depth):
+    nested = 1
+    for _ in range(depth):
+        nested = [nested]
+    return nested
+
+
+def self_containing():
+    loop = [1]
+    loop.append(loop)
+    return loop
+
+
+def test_the_largest_trees_are_built():
+    assert len(GameTree.random(branching=4, depth=8, seed=1)) == 87_381  # the benchmarks' tree
+    assert GameTree.parse("[" * 50 + "1" + "]" * 50).depth == 50
+    assert len(GameTree.from_leaves([1] * 32_768, branching=2)) == 65_535
+    assert len(GameTree.from_nested([1] * 99_999)) == 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "[[1" + "0" * 400 + ", 2], [3]]",
+            "The number 10000000…0000 (401 characters) at character 3",
+        ),
+        ("[1" + "0" * 5000 + ", 2]", "(5,001 characters) at character 2 is out of range"),
+        ("[1e16, 2]", "The number 1e16 at character 2 is out of range"),
+        ("[2, -1000000000000001]", "-1000000000000001 at character 5 is out of range"),
+        ("[1e400, 2]", "The number 1e400 at character 2 is not a finite number"),
+    ],
+)
+def test_a_typed_leaf_out_of_range_gets_a_message_with_the_range(text, says):
+    with pytest.raises(ValueError, match=re.escape(says)) as error:
+        GameTree.parse(text)
+    assert "leaf values must lie from -10^15 to 10^15" in str(error.value)
+
+
+def test_leaf_values_in_range_are_kept_exactly():
+    edge = GameTree.parse("[1000000000000000, -1000000000000000, 1e-400, 00001.5]")
+    assert edge.leaves_values() == [10**15, -(10**15), 0.0, 1.5]
+    with pytest.raises(ValueError, match=r"about 401 digits> at \[0\] is out of range"):
+        GameTree.from_nested([10**400, 1])
+    with pytest.raises(ValueError, match=r"nan at \[1\] is not a finite number"):
+        GameTree.from_nested([1, float("nan")])
+    with pytest.raises(ValueError, match=r"Fraction\(-1000.*\) at \[0\] is out of range"):
+        GameTree.from_nested([Fraction(-(10**400), 3)])  # beyond every float
+
+
+def test_other_libraries_numbers_become_plain_numbers():
+    import numpy as np
+
+    tree = GameTree.from_nested([np.int64(3), np.float64(2.5), Fraction(1, 4)])
+    assert tree.text() == "[3, 2.5, 0.25]"
+    assert GameTree.parse(tree.text()) == tree
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda: GameTree.parse(b"[1, 2]"), "the tree must be text"),
+        (lambda: GameTree.parse(None), "the tree must be text"),
+        (lambda: GameTree.parse("[1, 2]", max_nodes="5"), "max_nodes must be a whole number"),
+        (lambda: GameTree.parse("[1, 2]", max_depth=-1), "max_depth must be a whole number"),
+        (lambda: GameTree.random(depth=3.0), "the depth must be a whole number"),
+        (lambda: GameTree.random(seed="a"), "the seed must be a whole number, not 'a'"),
+        (lambda: GameTree.random(low=-(10**16)), "the lowest value must be a whole number from"),
+        (lambda: GameTree.from_leaves("1234", 2), "the leaves' values must be a list of numbers"),
+        (lambda: GameTree.from_leaves([1, 2], 1.5), "the branching factor must be a whole number"),
+        (lambda: GameTree.from_nested([1, 2], root=None), "the root must be 'max' or 'min'"),
+        (lambda: GameTree.from_nested(["a"]), "'a' at [0] is not a number"),
+    ],
+)
+def test_wrong_types_are_named(make, says):
+    with pytest.raises((TypeError, ValueError), match=re.escape(says)):
+        make()

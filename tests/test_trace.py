@@ -1,12 +1,23 @@
 """Running, recording, and rebuilding states from a trace."""
 
 import random
+import re
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from search_viz import Event, Result, Trace, run
+from search_viz import (
+    FINISH_WITHIN,
+    MAX_LIMIT,
+    Event,
+    Result,
+    Trace,
+    Unfinished,
+    UnfinishedSearchError,
+    run,
+)
 from tests.toy import toy_dfs
 
 
@@ -220,3 +231,143 @@ def test_result_survives_truncation_even_when_the_rest_is_long():
     assert tr.truncated
     assert len(tr) == 10
     assert tr.result.stats["expanded"] == 10_000
+
+
+# ------------------------------------------------------------ bounded recording
+def endless():
+    """A search that never ends: one event after another, for ever."""
+    event = Event("expand", "A")
+    while True:
+        yield event
+
+
+def exactly(n):
+    """A search of exactly ``n`` events that returns n."""
+    for i in range(n):
+        yield Event("expand", i)
+    return Result(value=n)
+
+
+def test_record_stops_an_endless_search_and_says_it_did_not_finish():
+    started = time.perf_counter()
+    tr = Trace.record(endless(), limit=1_000)
+    assert time.perf_counter() - started < 5
+    assert len(tr) == 1_000
+    assert tr.truncated
+    assert not tr.finished
+    assert not tr.result
+    assert tr.result == Unfinished(1_000 + 1 + FINISH_WITHIN)
+    assert "did not finish within 2,001,001 events" in repr(tr.result)
+    for field in ("value", "move", "path", "state", "stats"):
+        with pytest.raises(UnfinishedSearchError, match=f"so it has no {field}: check"):
+            getattr(tr.result, field)
+    assert "unfinished" in repr(tr)
+
+
+def test_record_at_the_largest_limit_still_stops_an_endless_search():
+    tr = Trace.record(endless(), limit=MAX_LIMIT, finish_within=0)
+    assert len(tr) == MAX_LIMIT
+    assert tr.truncated
+    assert not tr.finished
+
+
+@pytest.mark.parametrize(
+    ("events", "limit", "finish_within", "truncated", "finished"),
+    [
+        (10, 10, 0, False, True),  # every event kept: not truncated, whatever the bound
+        (11, 10, 0, True, False),  # one event past the kept ones, none allowed
+        (11, 10, 1, True, True),  # ... one allowed
+        (15, 10, 5, True, True),  # ends on the last event allowed past the kept ones
+        (16, 10, 5, True, False),  # one event more than that
+        (0, 0, 0, False, True),
+        (1, 0, 0, True, False),
+    ],
+)
+def test_record_keeps_the_true_result_exactly_when_the_search_ends_within_the_bound(
+    events, limit, finish_within, truncated, finished
+):
+    tr = Trace.record(exactly(events), limit=limit, finish_within=finish_within)
+    assert len(tr) == min(events, limit)
+    assert tr.truncated == truncated
+    assert tr.finished == finished
+    if finished:
+        assert tr.result == Result(value=events)
+    else:
+        assert tr.result == Unfinished(limit + 1 + finish_within)
+
+
+def test_the_default_bound_keeps_the_result_of_a_long_informed_search():
+    # A page keeps 60,000 events of A* with the misplaced-tiles heuristic on a 31-move
+    # instance, and shows the path of the whole search: 306,305 events.
+    import search_viz as sv
+    from search_viz.problems.eight_puzzle import HARDEST_STARTS, ORDERED_GOAL
+
+    p = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
+    tr = Trace.record(sv.astar(p, heuristic="misplaced"), limit=60_000)
+    assert tr.truncated
+    assert tr.finished
+    assert tr.result.value == 31
+    assert len(tr.result.path) == 32
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "says"),
+    [
+        ({"limit": -1}, ValueError, "limit (the events a trace keeps) must be a whole number "),
+        ({"limit": MAX_LIMIT + 1}, ValueError, "from 0 to 10,000,000, not 10000001"),
+        ({"limit": 1e6}, TypeError, "limit (the events a trace keeps) must be a whole number"),
+        ({"limit": "100"}, TypeError, "not '100' (a str)"),
+        ({"limit": None}, TypeError, "not None (a NoneType)"),
+        ({"finish_within": -5}, ValueError, "finish_within (the events run past the kept ones)"),
+        ({"finish_within": 10**100}, ValueError, "from 0 to 10,000,000"),
+    ],
+)
+def test_record_refuses_a_bad_bound_naming_it(options, error, says):
+    with pytest.raises(error, match=re.escape(says)):
+        Trace.record(endless(), **options)
+
+
+@pytest.mark.parametrize("gen", [[Event("done")], None, 42, "events", toy_dfs])
+def test_record_refuses_what_is_not_a_generator(gen):
+    with pytest.raises(TypeError, match=r"Trace\.record needs an algorithm's generator of events"):
+        Trace.record(gen)
+
+
+def test_record_refuses_a_search_that_yields_something_else_than_events():
+    def sloppy():
+        yield Event("expand", "A")
+        yield ("expand", "B")
+
+    with pytest.raises(TypeError, match=r"event 1 of the search is \('expand', 'B'\), a tuple"):
+        Trace.record(sloppy())
+
+
+def test_an_unhashable_node_is_named_when_a_state_needs_the_node_index():
+    tr = Trace([Event("expand", "A"), Event("expand", ["B"])], None)
+    with pytest.raises(TypeError, match=r"the node of event 1 \(expand\) is \['B'\]"):
+        tr.state(1).status("A")
+
+
+@pytest.mark.parametrize(
+    ("k", "error", "says"),
+    [
+        (
+            10**9,
+            IndexError,
+            "step 1000000000 is outside this trace of 12 events: steps are 0 to 11",
+        ),
+        (-13, IndexError, "or -12 to -1, counting from the end"),
+        ("3", TypeError, "the step must be a whole number, not '3' (a str)"),
+        (1.5, TypeError, "the step must be a whole number, not 1.5"),
+        (None, TypeError, "not None"),
+    ],
+)
+def test_a_bad_step_gets_a_message(k, error, says):
+    with pytest.raises(error, match=re.escape(says)):
+        Trace(HAND, None).state(k)
+
+
+def test_a_numpy_step_is_a_step():
+    import numpy as np
+
+    assert Trace(HAND, None).state(np.int64(3)).step == 3

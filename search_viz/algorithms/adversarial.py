@@ -26,7 +26,7 @@ has ``value`` (the root's minimax value), ``move`` (the first best action),
 evaluations) and ``pruned`` (children skipped).
 
 >>> from search_viz.problems.game_tree import GameTree
->>> from search_viz.trace import run
+>>> from search_viz.events import run
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> r = run(alphabeta(tree))
 >>> r.value, r.move, r.stats
@@ -41,8 +41,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from search_viz.checks import WrongTypeError, describe, flag, whole_number
 from search_viz.events import Event, Result
-from search_viz.problems.game import MAX, MIN, Game
+from search_viz.problems.game import MAX, MIN, Game, check_game
 
 #: Built-in move orders; a callable ``key(state, action)`` is the custom one.
 ORDERINGS = ("given", "best", "worst")
@@ -227,7 +228,20 @@ def game_search(
     >>> [(e.kind, e.node) for e in tr.events if e.kind in ("evaluate", "prune")]
     [('evaluate', (0, 0)), ('evaluate', (0, 1)), ('evaluate', (1, 0)), ('prune', (1, 1))]
     """
+    who = "alpha-beta" if pruning is True else "minimax"
+    check_game(game, who)
+    pruning, fail_soft = flag("pruning", pruning), flag("fail_soft", fail_soft)
+    if not (isinstance(ordering, str) or callable(ordering)):
+        raise WrongTypeError(
+            f"ordering must be one of {', '.join(ORDERINGS)} or a key(state, action) function, "
+            f"not {describe(ordering)}"
+        )
+    if evaluate is not None and not callable(evaluate):
+        raise WrongTypeError(
+            f"evaluate must be a function of a state, or None, not {describe(evaluate)}"
+        )
     if limit is not None:
+        limit = whole_number("the depth limit", limit)
         if limit < 0:
             raise ValueError(f"the depth limit must be 0 or more, not {limit}")
         evaluate = evaluate if evaluate is not None else getattr(game, "evaluate", None)
@@ -237,6 +251,11 @@ def game_search(
                 "evaluate(state) method"
             )
     order = move_order(game, ordering, limit, evaluate)
+    return _game_search(game, pruning, fail_soft, ordering, limit, evaluate, order)
+
+
+def _game_search(game, pruning, fail_soft, ordering, limit, evaluate, order):
+    """The generator of :func:`game_search`, its options checked."""
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     at = game_pseudocode(pruning, fail_soft, limit, ordering).lines
@@ -349,7 +368,7 @@ def minimax(
     ``limit``/``evaluate``: see :func:`game_search`.
 
     >>> from search_viz.problems.game_tree import GameTree
-    >>> from search_viz.trace import run
+    >>> from search_viz.events import run
     >>> r = run(minimax(GameTree.from_leaves([-1, 4, 2, 6, -3, -5, 0, 7], branching=2)))
     >>> r.value, r.move, r.path
     (4, 0, [(), (0,), (0, 0), (0, 0, 1)])

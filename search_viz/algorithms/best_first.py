@@ -29,13 +29,20 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 from collections.abc import Callable, Generator
 from typing import Any
 
 from search_viz.algorithms.paths import walk_back
 from search_viz.algorithms.search_events import search_event
+from search_viz.checks import WrongTypeError, describe
 from search_viz.events import Event, Result
-from search_viz.problems.search_problem import Problem
+from search_viz.problems.search_problem import Problem, check_problem
+
+INF = math.inf
+
+#: What a best-first search asks of a problem.
+BEST_FIRST_METHODS = ("initial", "steps", "is_goal")
 
 #: The tie-breaking rules among frontier nodes with equal f.
 TIES: dict[str, str] = {
@@ -86,7 +93,8 @@ def best_first_search(
     first in, first out). A node reached again by a cheaper path before it is
     expanded is put on the frontier again with its new ``f`` (the old entry
     is skipped when it comes up); an expanded node is never reopened.
-    Negative step costs raise ValueError. ``Result.value`` is the path's cost.
+    A step cost that is not a finite number of 0 or more raises ValueError.
+    ``Result.value`` is the path's cost.
 
     >>> import networkx as nx, search_viz as sv
     >>> p = sv.GraphProblem(nx.path_graph(3), 0, 2)
@@ -94,8 +102,19 @@ def best_first_search(
     >>> [(e.node, e.g) for e in tr.events if e.kind == "expand"]
     [(0, 0), (1, 1), (2, 2)]
     """
-    if tie not in TIES:
-        raise ValueError(f"tie must be one of {', '.join(TIES)}, not {tie!r}")
+    check_problem(problem, "best-first search", BEST_FIRST_METHODS)
+    if not callable(f):
+        raise WrongTypeError(f"f must be a function of (g, h), not {describe(f)}")
+    if h is not None and not callable(h):
+        raise WrongTypeError(f"h must be a function of a state, or None, not {describe(h)}")
+    if not isinstance(tie, str) or tie not in TIES:
+        raise ValueError(f"tie must be one of {', '.join(TIES)}, not {describe(tie)}")
+    return _best_first_search(problem, f, h, tie)
+
+
+def _best_first_search(
+    problem: Problem, f: Callable[[float, float | None], float], h, tie: str
+) -> Generator[Event, None, Result]:
     # A frontier entry is (f, tie key, order, g, depth, h, state): the heap orders by f, then
     # by the tie key (-g for deeper first, else 0), then first in, first out; the rest is what
     # the node's events need. Everything the loop calls is a local name: it runs per node.
@@ -128,10 +147,15 @@ def best_first_search(
         for child, cost in steps(node):
             if child in expanded:
                 continue
-            if cost < 0:
+            try:
+                bad = not 0 <= cost < INF  # negative, infinite, NaN
+            except TypeError:  # not a number at all
+                bad = True
+            if bad:
                 raise ValueError(
-                    f"the step from {node!r} to {child!r} costs {cost}: best-first search "
-                    "needs costs of 0 or more"
+                    f"the step from {describe(node)} to {describe(child)} costs "
+                    f"{describe(cost)}: best-first search needs costs that are finite numbers "
+                    "of 0 or more"
                 )
             g_child = g + cost
             if child in g_of and g_child >= g_of[child]:
@@ -177,6 +201,7 @@ def ucs(problem: Problem, tie: str = "fifo") -> Generator[Event, None, Result]:
     >>> r.path, r.value
     (['S', 'A', 'B', 'G'], 4)
     """
+    check_problem(problem, "ucs", BEST_FIRST_METHODS)
     return best_first_search(problem, f=_path_cost, tie=tie)
 
 

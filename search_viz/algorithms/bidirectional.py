@@ -31,8 +31,9 @@ from collections.abc import Callable, Generator, Hashable, Iterable
 from typing import Any
 
 from search_viz.algorithms.search_events import search_event
+from search_viz.checks import describe
 from search_viz.events import Event, Result
-from search_viz.problems.search_problem import Problem
+from search_viz.problems.search_problem import Problem, check_problem
 
 FORWARD, BACKWARD = "forward", "backward"
 
@@ -106,10 +107,15 @@ def bidirectional_bfs(problem: Problem, step: str = "layer") -> Generator[Event,
     >>> [(e.node, e.value) for e in tr.events if e.kind == "meet"], tr.result.path
     ([('x', 4), ('d', 3)], ['s', 'b', 'd', 't'])
     """
-    if step not in STEPS:
-        raise ValueError(f"step must be one of {', '.join(STEPS)}, not {step!r}")
-    if problem.goal is None:
+    if not isinstance(step, str) or step not in STEPS:
+        raise ValueError(f"step must be one of {', '.join(STEPS)}, not {describe(step)}")
+    needs = ("initial", "goal", "successors", "predecessors")
+    if check_problem(problem, "bidirectional_bfs", needs).goal is None:
         raise ValueError("bidirectional search needs a single goal state to search back from")
+    return _bidirectional_bfs(problem, step)
+
+
+def _bidirectional_bfs(problem: Problem, step: str) -> Generator[Event, None, Result]:
     forward = _Side(FORWARD, problem.initial, problem.successors)
     backward = _Side(BACKWARD, problem.goal, problem.predecessors)
     yield search_event("generate", forward.queue[0], depth=0, data=FORWARD, line=1)

@@ -26,11 +26,14 @@ from collections.abc import Generator, Sequence
 from itertools import accumulate
 from typing import Any, NamedTuple
 
-from search_viz.algorithms.local_search import check_choice, check_count
+from search_viz.algorithms.local_search import check_choice, check_count, check_queens
+from search_viz.checks import WrongTypeError, describe, whole_number
 from search_viz.events import Event, Result
 from search_viz.problems.nqueens import NQueens, State, count_conflicts
 
 CROSSOVERS = ("one-point", "uniform")
+#: The largest population (each generation is one event per child, and a board per child).
+MAX_POPULATION = 10_000
 SELECTIONS = ("roulette", "tournament")
 #: Boards drawn for each tournament.
 TOURNAMENT_SIZE = 3
@@ -89,7 +92,8 @@ def genetic_pseudocode(crossover: str = "one-point") -> str:
 
 def _check_rate(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ValueError(f"{name} must be a probability from 0 to 1, not {value!r}.")
+        error = ValueError if isinstance(value, (int, float)) else WrongTypeError
+        raise error(f"{name} must be a probability from 0 to 1, not {describe(value)}.")
     return float(value)
 
 
@@ -105,8 +109,8 @@ def genetic(
 ) -> Generator[Event, None, Any]:
     """A genetic algorithm on n-queens, starting from ``q.state`` and random boards.
 
-    ``population``: boards per generation (at least 2); ``generations``: how
-    many to breed at most; ``crossover``: "one-point" or "uniform";
+    ``population``: boards per generation (2 to :data:`MAX_POPULATION`);
+    ``generations``: how many to breed at most; ``crossover``: "one-point" or "uniform";
     ``mutation``: the chance a child has one queen moved; ``elitism``: how
     many of the fittest boards pass unchanged into the next generation (0 to
     ``population − 1``); ``selection``: "roulette" (chance proportional to
@@ -124,9 +128,12 @@ def genetic(
     >>> tr.events[0].data.population[0] == sv.NQueens(8, seed=1).state
     True
     """
-    if not isinstance(q, NQueens):
-        raise ValueError(f"the genetic algorithm needs an NQueens problem, not {type(q).__name__}.")
+    check_queens(q, "the genetic algorithm")
     size = check_count("population", population, low=2)
+    if size > MAX_POPULATION:
+        raise ValueError(
+            f"population must be at most {MAX_POPULATION:,} boards, not {describe(size)}."
+        )
     generations = check_count("generations", generations)
     check_choice("crossover", crossover, CROSSOVERS)
     check_choice("selection", selection, SELECTIONS)
@@ -137,6 +144,20 @@ def genetic(
             f"elitism must be smaller than the population ({size}): "
             f"at least one child must be bred each generation, not {elitism}."
         )
+    seed = whole_number("seed", seed)
+    return _genetic(q, size, generations, seed, crossover, mutation, elitism, selection)
+
+
+def _genetic(
+    q: NQueens,
+    size: int,
+    generations: int,
+    seed: int,
+    crossover: str,
+    mutation: float,
+    elitism: int,
+    selection: str,
+) -> Generator[Event, None, Any]:
     rng = random.Random(seed)
     n = q.n
     pairs = q.max_pairs

@@ -27,9 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from search_viz.algorithms.best_first import best_first_pseudocode, best_first_search
+from search_viz.algorithms.best_first import (
+    BEST_FIRST_METHODS,
+    best_first_pseudocode,
+    best_first_search,
+)
+from search_viz.checks import WrongTypeError, describe
 from search_viz.events import Event, Result
-from search_viz.problems.search_problem import Problem
+from search_viz.problems.search_problem import Problem, check_problem
 
 Heuristic = str | Callable[[Any], float] | None
 
@@ -51,6 +56,7 @@ def greedy(
     >>> r.value > 31  # the shortest solution has 31 moves
     True
     """
+    check_problem(problem, "greedy", BEST_FIRST_METHODS)
     return best_first_search(problem, f=_estimate, h=heuristic_of(problem, heuristic), tie=tie)
 
 
@@ -68,6 +74,7 @@ def astar(
     >>> sv.run(sv.astar(p, heuristic="manhattan")).value
     31
     """
+    check_problem(problem, "astar", BEST_FIRST_METHODS)
     return best_first_search(
         problem, f=_cost_plus_estimate, h=heuristic_of(problem, heuristic), tie=tie
     )
@@ -99,7 +106,9 @@ def heuristic_of(problem: Problem, heuristic: Heuristic) -> Callable[[Any], floa
                 f"{type(problem).__name__} has no named heuristics: pass a function of a state"
             )
         return named(heuristic)
-    raise TypeError(f"a heuristic is a name or a function of a state, not {heuristic!r}")
+    raise WrongTypeError(
+        f"a heuristic is a name or a function of a state, not {describe(heuristic)}"
+    )
 
 
 def _estimate(g: float, h: float | None) -> float:

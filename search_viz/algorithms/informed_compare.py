@@ -22,9 +22,8 @@ from search_viz.algorithms.best_first import ucs
 from search_viz.algorithms.informed import astar, greedy, heuristic_of
 from search_viz.algorithms.measures import effective_branching
 from search_viz.algorithms.uninformed import bfs
-from search_viz.events import Event, Result
+from search_viz.events import Event, Result, run
 from search_viz.problems.search_problem import Problem
-from search_viz.trace import run
 
 Search = Callable[[Problem, str], Generator[Event, None, Result]]
 

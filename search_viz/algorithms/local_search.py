@@ -21,8 +21,9 @@ import random
 from collections.abc import Generator
 from typing import Any, NamedTuple
 
+from search_viz.checks import WrongTypeError, describe, flag, whole_number
 from search_viz.events import Event, Result
-from search_viz.problems.nqueens import Board, NQueens, State
+from search_viz.problems.nqueens import Board, NQueens
 
 VARIANTS = ("steepest", "first-choice")
 SCHEDULES = ("exponential", "linear")
@@ -120,9 +121,7 @@ def check_count(name: str, value: object, low: int = 0) -> int:
     >>> check_count("restarts", 3)
     3
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}.")
-    return value
+    return whole_number(name, value, low=low)
 
 
 def check_choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
@@ -133,9 +132,12 @@ def check_choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
     ...
     ValueError: schedule must be one of 'exponential', 'linear', not 'cubic'.
     """
-    if value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
-    return value  # type: ignore[return-value]
+    if not isinstance(value, str) or value not in allowed:
+        error = ValueError if isinstance(value, str) else WrongTypeError
+        raise error(
+            f"{name} must be one of {', '.join(map(repr, allowed))}, not {describe(value)}."
+        )
+    return value
 
 
 def temperature(t0: float, cooling: float, schedule: str, step: int, max_steps: int) -> float:
@@ -154,11 +156,21 @@ def temperature(t0: float, cooling: float, schedule: str, step: int, max_steps: 
     return t0 * (1 - step / max_steps)
 
 
-def _start(q: NQueens) -> tuple[Board, int, State]:
+def check_queens(q: object, who: str) -> NQueens:
+    """``q`` if it is an :class:`NQueens` problem, else an error naming the algorithm ``who``.
+
+    >>> check_queens((0, 1, 2, 3), "hill climbing")
+    Traceback (most recent call last):
+    ...
+    search_viz.checks.WrongTypeError: hill climbing needs an NQueens problem, e.g. \
+sv.NQueens(8, seed=1), not (0, 1, 2, 3) (a tuple).
+    """
     if not isinstance(q, NQueens):
-        raise ValueError(f"local search needs an NQueens problem, not {type(q).__name__}.")
-    board = Board(q.state)
-    return board, board.conflicts, q.state
+        raise WrongTypeError(
+            f"{who} needs an NQueens problem, e.g. sv.NQueens(8, seed=1), "
+            f"not {describe(q)} (a {type(q).__name__})."
+        )
+    return q
 
 
 def _best_move(board: Board, rng: random.Random) -> tuple[int, int, int]:
@@ -207,11 +219,19 @@ def hill_climbing(
     >>> sv.run(sv.hill_climbing(sv.NQueens(8, seed=1), sideways=100)).value
     0
     """
+    check_queens(q, "hill climbing")
     check_choice("variant", variant, VARIANTS)
     sideways = check_count("sideways", sideways)
     restarts = check_count("restarts", restarts)
     max_steps = check_count("max_steps", max_steps, low=1)
-    board, _, _ = _start(q)
+    seed = whole_number("seed", seed)
+    return _hill_climbing(q, variant, sideways, restarts, seed, max_steps)
+
+
+def _hill_climbing(
+    q: NQueens, variant: str, sideways: int, restarts: int, seed: int, max_steps: int
+) -> SearchGenerator:
+    board = Board(q.state)
     rng = random.Random(seed)
     lines = _STEEPEST_LINES if variant == "steepest" else _FIRST_CHOICE_LINES
     steps = moves = sideways_moves = restarts_done = 0
@@ -338,17 +358,49 @@ def simulated_annealing(
     [('propose', 1000.0), ('accept', 1000.0), ('propose', 990.0), ('accept', 990.0), \
 ('propose', 980.1), ('accept', 980.1)]
     """
-    if isinstance(t0, bool) or not isinstance(t0, (int, float)) or not t0 > 0 or math.isinf(t0):
-        raise ValueError(f"t0 (the starting temperature) must be a number above 0, not {t0!r}.")
+    check_queens(q, "simulated annealing")
+    t0 = _positive_float(t0)
     if isinstance(cooling, bool) or not isinstance(cooling, (int, float)) or not 0 < cooling < 1:
-        raise ValueError(
+        error = ValueError if isinstance(cooling, (int, float)) else WrongTypeError
+        raise error(
             f"cooling must be a number strictly between 0 and 1 (the notes use 0.99), "
-            f"not {cooling!r}."
+            f"not {describe(cooling)}."
         )
     check_choice("schedule", schedule, SCHEDULES)
     check_choice("neighbour", neighbour, NEIGHBOURS)
     max_steps = check_count("max_steps", max_steps, low=1)
-    board, _, _ = _start(q)
+    seed = whole_number("seed", seed)
+    stop_when_solved = flag("stop_when_solved", stop_when_solved)
+    return _simulated_annealing(
+        q, t0, cooling, schedule, max_steps, seed, neighbour, stop_when_solved
+    )
+
+
+def _positive_float(t0: object) -> float:
+    """The starting temperature as a float above 0, or an error saying what it must be."""
+    allowed = f"t0 (the starting temperature) must be a number above 0, not {describe(t0)}."
+    if isinstance(t0, bool) or not isinstance(t0, (int, float)):
+        raise WrongTypeError(allowed)
+    try:
+        value = float(t0)
+    except OverflowError:  # a whole number beyond every float
+        value = math.inf
+    if not 0 < value < math.inf:
+        raise ValueError(allowed)
+    return value
+
+
+def _simulated_annealing(
+    q: NQueens,
+    t0: float,
+    cooling: float,
+    schedule: str,
+    max_steps: int,
+    seed: int,
+    neighbour: str,
+    stop_when_solved: bool,
+) -> SearchGenerator:
+    board = Board(q.state)
     rng = random.Random(seed)
     n = board.n
     in_turn = neighbour == "column-in-turn"

@@ -7,7 +7,7 @@ gives the search an :class:`Opponent` runs, so the page can replay it, and
 :func:`choose_move` the move it makes. The whole-game figures of the lecture
 notes are computed, not typed in: :func:`whole_game`.
 
->>> from search_viz.trace import run
+>>> from search_viz.events import run
 >>> r = run(search_for(TicTacToe("XX.OO...."), Opponent("Alpha-beta")))
 >>> r.value, r.move  # X wins at once in cell 2: 10 - 1
 (9, 2)
@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from search_viz.algorithms.adversarial import alphabeta, exact_values, minimax
+from search_viz.events import run
 from search_viz.problems.tictactoe import EMPTY_BOARD, TicTacToe
-from search_viz.trace import run
 
 MINIMAX, ALPHABETA, LIMITED, RANDOM = "Minimax", "Alpha-beta", "Depth-limited alpha-beta", "Random"
 #: The computer opponents, the perfect ones first.

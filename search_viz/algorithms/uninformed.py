@@ -24,8 +24,9 @@ from typing import Any, NamedTuple
 
 from search_viz.algorithms.paths import walk_back
 from search_viz.algorithms.search_events import search_event
+from search_viz.checks import whole_number
 from search_viz.events import Event, Result
-from search_viz.problems.search_problem import Problem
+from search_viz.problems.search_problem import Problem, check_problem
 
 Search = Generator[Event, None, Result]
 
@@ -109,6 +110,10 @@ def bfs(problem: Problem) -> Search:
     >>> r.path, r.value, r.stats["expanded"]
     ([0, 1, 2, 3], 3, 6)
     """
+    return _bfs(check_problem(problem, "bfs"))
+
+
+def _bfs(problem: Problem) -> Search:
     start = problem.initial
     successors, is_goal = problem.successors, problem.is_goal
     yield search_event("generate", start, depth=0, line=1)
@@ -149,7 +154,10 @@ def dfs(problem: Problem, limit: int | None = None) -> Search:
     >>> sv.run(sv.dfs(p)).path
     [0, 1, 2, 3]
     """
-    _check_limit(limit, "bound", allow_none=True)
+    return _dfs(check_problem(problem, "dfs"), _check_limit(limit, "limit", allow_none=True))
+
+
+def _dfs(problem: Problem, limit: int | None) -> Search:
     start = problem.initial
     successors, is_goal = problem.successors, problem.is_goal
     yield search_event("generate", start, depth=0, line=1)
@@ -197,7 +205,10 @@ def dls(problem: Problem, limit: int) -> Search:
     >>> "".join(e.node for e in tr.events if e.kind == "expand"), tr.result.value
     ('ABEFCGDH', 'cutoff')
     """
-    _check_limit(limit, "limit")
+    return _dls(check_problem(problem, "dls"), _check_limit(limit, "limit"))
+
+
+def _dls(problem: Problem, limit: int) -> Search:
     outcome = yield from _depth_limited(problem, limit, _DLS_LINES)
     expanded, generated, biggest, path, cut = outcome
     if path is not None:
@@ -221,7 +232,10 @@ def iddfs(problem: Problem, max_depth: int) -> Search:
     >>> r.path, r.stats["per_iteration"]
     (['A', 'C', 'G', 'L', 'R'], [1, 4, 8, 14, 13])
     """
-    _check_limit(max_depth, "max_depth")
+    return _iddfs(check_problem(problem, "iddfs"), _check_limit(max_depth, "max_depth"))
+
+
+def _iddfs(problem: Problem, max_depth: int) -> Search:
     expanded = generated = biggest = 0
     per_iteration: list[int] = []
     cut = False
@@ -303,11 +317,10 @@ def _depth_limited(problem: Problem, limit: int, lines: _Lines):
     return expanded, generated, biggest, None, cut
 
 
-def _check_limit(limit: int | None, name: str, allow_none: bool = False) -> None:
+def _check_limit(limit: int | None, name: str, allow_none: bool = False) -> int | None:
     if limit is None and allow_none:
-        return
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise ValueError(f"the depth {name} must be a whole number 0 or more, not {limit!r}")
+        return None
+    return whole_number(f"the depth {name}", limit, low=0)
 
 
 def _result(path: list | None, expanded: int, generated: int, biggest: int, **stats) -> Result:

@@ -16,9 +16,12 @@ backwards from the goal as well.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
+from search_viz.checks import WrongTypeError, describe
 from search_viz.problems.puzzle_heuristics import heuristic
 from search_viz.problems.search_problem import Problem
 
@@ -49,6 +52,9 @@ MOVES: tuple[tuple[tuple[str, int], ...], ...] = tuple(_moves_from(i) for i in r
 def as_board(tiles: Iterable[int], role: str = "state") -> Board:
     """``tiles`` as a board, or a ValueError saying what a board must be.
 
+    Any iterable of the 9 whole numbers will do (a list, a tuple, a numpy row);
+    an endless one is read no further than a tenth tile.
+
     >>> as_board([1, 2, 3, 4, 5, 6, 7, 8, 0])
     (1, 2, 3, 4, 5, 6, 7, 8, 0)
     >>> as_board((1, 2, 3))  # doctest: +ELLIPSIS
@@ -56,20 +62,19 @@ def as_board(tiles: Iterable[int], role: str = "state") -> Board:
     ...
     ValueError: the state must be the 9 numbers 0-8, each once, ... got (1, 2, 3)
     """
-    try:
-        board_ = tuple(tiles)
+    allowed = (
+        f"the {role} must be the 9 numbers 0-8, each once, row by row (0 is the blank); "
+        f"got {describe(tiles)}"
+    )
+    if isinstance(tiles, (str, bytes, Set, Mapping)) or not isinstance(tiles, Iterable):
+        raise WrongTypeError(allowed)
+    board_ = tuple(itertools.islice(tiles, 10))  # an endless iterator stops at 10
+    try:  # numpy's integers are tiles too
+        board_ = tuple(operator.index(t) for t in board_ if not isinstance(t, bool))
     except TypeError:
-        board_ = None
-    if (
-        board_ is None
-        or len(board_) != 9
-        or not all(isinstance(t, int) and not isinstance(t, bool) for t in board_)
-        or sorted(board_) != list(range(9))
-    ):
-        raise ValueError(
-            f"the {role} must be the 9 numbers 0-8, each once, row by row (0 is the blank); "
-            f"got {tiles!r}"
-        )
+        raise ValueError(allowed) from None
+    if len(board_) != 9 or sorted(board_) != list(range(9)):
+        raise ValueError(allowed)
     return board_
 
 

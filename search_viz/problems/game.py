@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from search_viz.checks import has_methods
+
 MAX = "MAX"
 MIN = "MIN"
 
@@ -40,3 +42,25 @@ class Game(Protocol):
     def is_terminal(self, state: Any) -> bool: ...
 
     def utility(self, state: Any) -> float: ...
+
+
+#: What minimax and alpha-beta ask of a game.
+GAME_METHODS = ("initial", "to_move", "actions", "result", "is_terminal", "utility")
+
+
+def check_game(game: Any, who: str) -> Game:
+    """``game`` if it has what the :class:`Game` protocol asks; else a TypeError saying so.
+
+    >>> check_game([[3, 12], [2, 4]], "minimax")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    search_viz.checks.WrongTypeError: the game of minimax must be a game (sv.GameTree, \
+sv.TicTacToe, or ...), not [[3, 12], [2, 4]] (a list): it has no initial, ...
+    """
+    return has_methods(
+        f"the game of {who}",
+        game,
+        GAME_METHODS,
+        "a game (sv.GameTree, sv.TicTacToe, or any object with the methods of the Game protocol; "
+        "for nested lists, sv.GameTree.from_nested)",
+    )

@@ -16,30 +16,55 @@ child.
 from __future__ import annotations
 
 import ast
+import itertools
+import json
 import math
+import numbers
 import random as _random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
+from search_viz.checks import WrongTypeError, describe, whole_number
 from search_viz.problems.game import MAX, MIN
 
 Number = int | float
 Node = tuple[int, ...]
 
+#: The largest tree the library builds, in nodes, and its deepest level below the root. Pages
+#: draw far smaller trees (they pass their own bounds to :meth:`GameTree.parse`); these keep a
+#: notebook's or a benchmark's tree (87,381 nodes in ``benchmarks/``) to about a second to build.
+MAX_NODES = 100_000
+MAX_DEPTH = 50
+#: Leaf values lie from -MAX_VALUE to MAX_VALUE: every whole number in it is exact as a float.
+MAX_VALUE = 10**15
+#: The longest text :meth:`GameTree.parse` reads (a largest tree with long numbers fits).
+MAX_TEXT = 2_000_000
+
 #: What a typed tree looks like, for the messages.
 EXAMPLE_TEXT = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+#: The range of leaf values, for the messages.
+VALUE_RANGE = "from -10^15 to 10^15"
 
-_ALLOWED = re.compile(r"[0-9\s\[\](),.+\-eE]")
+_NOT_ALLOWED = re.compile(r"[^0-9\s\[\](),.+\-eE]")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-def _player(root: str) -> str:
-    name = str(root).upper()
+def _player(root: Any) -> str:
+    if not isinstance(root, str):
+        raise WrongTypeError(f"the root must be 'max' or 'min', not {describe(root)}")
+    name = root.upper()
     if name not in (MAX, MIN):
-        raise ValueError(f"the root must be 'max' or 'min', not {root!r}")
+        raise ValueError(f"the root must be 'max' or 'min', not {describe(root)}")
     return name
+
+
+def _too_big(what: str) -> ValueError:
+    return ValueError(
+        f"{what}; a game tree has at most {MAX_NODES:,} nodes and {MAX_DEPTH} levels below "
+        "its root."
+    )
 
 
 def _format_number(x: Number) -> str:
@@ -50,9 +75,11 @@ class GameTree:
     """A finite game tree: leaves carry MAX's utility, inner nodes alternate MAX and MIN.
 
     Build one with :meth:`from_nested`, :meth:`from_leaves`, :meth:`random` or
-    :meth:`parse`. The game protocol (``initial``, ``to_move``, ``actions``,
-    ``result``, ``is_terminal``, ``utility``) works on node numbers; the rest of
-    the methods on nodes (tuples of child positions from the root).
+    :meth:`parse`; each refuses at once a tree of more than :data:`MAX_NODES`
+    nodes or :data:`MAX_DEPTH` levels, and leaf values outside ``VALUE_RANGE``.
+    The game protocol (``initial``, ``to_move``, ``actions``, ``result``,
+    ``is_terminal``, ``utility``) works on node numbers; the rest of the methods
+    on nodes (tuples of child positions from the root).
 
     >>> t = GameTree.from_nested([[3, 12], [2, [4, 6]]])
     >>> s = t.result(t.initial, 1)  # the root's second child, as a node number
@@ -93,7 +120,9 @@ class GameTree:
     def from_nested(cls, nested: Any, root: str = MAX) -> GameTree:
         """A tree from nested lists: a list is an inner node, a number a leaf.
 
-        Ragged trees are fine; every list needs at least one element.
+        Ragged trees are fine; every list needs at least one element. At most
+        :data:`MAX_NODES` nodes and :data:`MAX_DEPTH` levels (refused as soon as
+        the walk passes either); leaf values lie from ``-MAX_VALUE`` to ``MAX_VALUE``.
 
         >>> GameTree.from_nested([[2, 4], [6, 8]], root="min").player(())
         'MIN'
@@ -116,35 +145,49 @@ class GameTree:
                     raise ValueError(
                         f"the list at {where} is empty: every inner node needs at least one child"
                     )
+                if len(queue) + len(item) > MAX_NODES:
+                    raise _too_big(f"This tree has more than {MAX_NODES:,} nodes")
+                if len(path) >= MAX_DEPTH:
+                    raise _too_big(f"This tree is more than {MAX_DEPTH} levels deep")
                 first = len(queue)
                 queue.extend((child, path + (a,)) for a, child in enumerate(item))  # noqa: RUF005
                 children.append(tuple(range(first, len(queue))))
                 values.append(None)
             else:
                 children.append(())
-                values.append(_leaf_value(item, path))
+                if type(item) is int and -MAX_VALUE <= item <= MAX_VALUE:  # the usual leaf, fast
+                    values.append(item)
+                else:
+                    values.append(_leaf_value(item, path))
         return cls(children, values, root)
 
     @classmethod
-    def from_leaves(cls, values: Sequence[Number], branching: int, root: str = MAX) -> GameTree:
+    def from_leaves(cls, values: Iterable[Number], branching: int, root: str = MAX) -> GameTree:
         """A uniform tree with ``branching`` children per inner node over ``values``, left to right.
 
-        ``len(values)`` must be a power of ``branching``.
+        ``len(values)`` must be a power of ``branching``; at most :data:`MAX_NODES` of them.
 
         >>> GameTree.from_leaves([2, 3, 5, 9, 0, 1, 7, 5], branching=2).to_nested()
         [[[2, 3], [5, 9]], [[0, 1], [7, 5]]]
         """
-        if branching < 1:
-            raise ValueError(f"the branching factor must be 1 or more, not {branching}")
-        level = list(values)
+        branching = whole_number("the branching factor", branching, low=1)
+        root = _player(root)
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise WrongTypeError(
+                f"the leaves' values must be a list of numbers, not {describe(values)}"
+            )
+        level = list(itertools.islice(values, MAX_NODES + 1))  # an endless iterator stops here
+        if len(level) > MAX_NODES:
+            raise _too_big(f"More than {MAX_NODES:,} leaves make more than {MAX_NODES:,} nodes")
         if not level:
             raise ValueError("a tree needs at least one leaf")
         if branching == 1:
             return cls.from_nested(level[0] if len(level) == 1 else [level], root)
+        leaves = level
         while len(level) > 1:
             if len(level) % branching:
                 raise ValueError(
-                    f"{len(values)} leaves do not make a uniform tree with branching {branching}: "
+                    f"{len(leaves)} leaves do not make a uniform tree with branching {branching}: "
                     "the number of leaves must be a power of the branching factor"
                 )
             level = [level[i : i + branching] for i in range(0, len(level), branching)]
@@ -162,14 +205,31 @@ class GameTree:
     ) -> GameTree:
         """A uniform tree of random whole numbers in ``low..high``; a seed gives one tree.
 
+        Its size is refused at once when it would pass :data:`MAX_NODES`.
+
         >>> t = GameTree.random(branching=3, depth=2, low=0, high=9, seed=1)
         >>> len(t.leaves()), t == GameTree.random(3, 2, 0, 9, seed=1)
         (9, True)
+        >>> GameTree.random(branching=2, depth=20)
+        Traceback (most recent call last):
+        ...
+        ValueError: A uniform tree of branching 2 and depth 20 has 2,097,151 nodes; a game tree \
+has at most 100,000 nodes and 50 levels below its root.
         """
-        if depth < 0:
-            raise ValueError(f"the depth must be 0 or more, not {depth}")
+        branching = whole_number("the branching factor", branching, low=1, high=MAX_NODES)
+        depth = whole_number("the depth", depth, low=0, high=MAX_DEPTH)
+        low = whole_number("the lowest value", low, -MAX_VALUE, MAX_VALUE)
+        high = whole_number("the highest value", high, -MAX_VALUE, MAX_VALUE)
+        seed = whole_number("the seed", seed)
+        root = _player(root)
         if low > high:
             raise ValueError(f"the lowest value {low} is above the highest {high}")
+        nodes = uniform_size(branching, depth)
+        if nodes > MAX_NODES:
+            raise _too_big(
+                f"A uniform tree of branching {branching} and depth {depth} has {_count(nodes)} "
+                "nodes"
+            )
         rng = _random.Random(seed)
         leaves = [rng.randint(low, high) for _ in range(branching**depth)]
         return cls.from_leaves(leaves, branching, root)
@@ -184,10 +244,12 @@ class GameTree:
     ) -> GameTree:
         """A tree from typed text: nested square brackets of numbers, e.g. ``[[3, 12], [2, 4]]``.
 
-        Numbers may be negative or decimal; ragged trees are fine. Read with
-        ``ast.literal_eval``, never ``eval``. ``max_nodes`` / ``max_depth`` bound
-        what is accepted (a page's limits). Every problem is a ``ValueError``
-        whose message says what is wrong and what is allowed.
+        Numbers may be negative or decimal (:data:`VALUE_RANGE`); ragged trees are
+        fine. Read with ``ast.literal_eval``, never ``eval``. ``max_nodes`` /
+        ``max_depth`` bound what is accepted (a page's limits; the library's own,
+        :data:`MAX_NODES` and :data:`MAX_DEPTH`, always hold), checked on the text
+        before anything is built. Every problem is a ``ValueError`` whose message
+        says what is wrong and what is allowed.
 
         >>> GameTree.parse("[[3, -1.5], [2]]").leaves_values()
         [3, -1.5, 2]
@@ -196,30 +258,56 @@ class GameTree:
         ...
         ValueError: 'x' at character 15 is not allowed: use numbers, commas and square brackets, ...
         """
+        if not isinstance(text, str):
+            raise WrongTypeError(
+                f"the tree must be text, e.g. {EXAMPLE_TEXT!r}, not {describe(text)} "
+                f"(a {type(text).__name__}): use GameTree.from_nested for lists"
+            )
+        max_nodes = MAX_NODES if max_nodes is None else whole_number("max_nodes", max_nodes, 1)
+        max_depth = MAX_DEPTH if max_depth is None else whole_number("max_depth", max_depth, 0)
+        max_nodes, max_depth = min(max_nodes, MAX_NODES), min(max_depth, MAX_DEPTH)
+        if len(text) > MAX_TEXT:
+            raise ValueError(
+                f"The tree is {len(text):,} characters long; at most {MAX_TEXT:,} are read."
+            )
         text = text.replace("−", "-").strip()  # a minus sign pasted from a PDF
         if not text:
             raise ValueError(
                 f"The tree is empty: type nested lists of numbers, e.g. {EXAMPLE_TEXT}."
             )
-        for position, char in enumerate(text, start=1):
-            if not _ALLOWED.fullmatch(char):
-                raise ValueError(
-                    f"{char!r} at character {position} is not allowed: use numbers, commas and "
-                    f"square brackets, e.g. {EXAMPLE_TEXT}."
-                )
+        bad = _NOT_ALLOWED.search(text)
+        if bad:
+            raise ValueError(
+                f"{bad.group()!r} at character {bad.start() + 1} is not allowed: use numbers, "
+                f"commas and square brackets, e.g. {EXAMPLE_TEXT}."
+            )
+        # Counted before anything is built: every list and every number is a node.
+        size = text.count("[") + text.count("(") + len(_NUMBER.findall(text))
+        if size > max_nodes:
+            raise ValueError(
+                f"This tree has about {size:,} nodes; at most {max_nodes:,} are allowed here."
+            )
         depth = _bracket_depth(text)
-        if max_depth is not None and depth > max_depth:
+        if depth > max_depth:
             raise ValueError(
                 f"This tree is {depth} levels deep; at most {max_depth} levels are allowed here."
             )
-        if max_nodes is not None:
-            size = text.count("[") + text.count("(") + len(_NUMBER.findall(text))
-            if size > max_nodes:
+        for number in _NUMBER.finditer(text):  # before literal_eval: it refuses 4,300 digits
+            typed = number.group()
+            value = float(typed)
+            if not abs(value) <= MAX_VALUE:
+                whole = typed.lstrip("+-").isdigit()
+                problem = (
+                    "is out of range" if whole or math.isfinite(value) else "is not a finite number"
+                )
+                if len(typed) > 20:
+                    typed = f"{typed[:8]}…{typed[-4:]} ({len(typed):,} characters)"
                 raise ValueError(
-                    f"This tree has about {size:,} nodes; at most {max_nodes:,} are allowed here."
+                    f"The number {typed} at character {number.start() + 1} {problem}: "
+                    f"leaf values must lie {VALUE_RANGE}."
                 )
         try:
-            nested = ast.literal_eval(text)
+            nested = _read(text)
         except (SyntaxError, ValueError, MemoryError, RecursionError) as error:
             where = ""
             if isinstance(error, SyntaxError) and error.offset:
@@ -229,7 +317,7 @@ class GameTree:
                 f"separated by commas, e.g. {EXAMPLE_TEXT}."
             ) from None
         tree = cls.from_nested(nested, root)
-        if max_nodes is not None and len(tree) > max_nodes:
+        if len(tree) > max_nodes:
             raise ValueError(
                 f"This tree has {len(tree):,} nodes; at most {max_nodes:,} are allowed here."
             )
@@ -417,15 +505,61 @@ class GameTree:
 
 
 def _leaf_value(item: Any, path: tuple) -> Number:
+    """``item`` as a leaf's value: an ``int`` or a ``float`` from -MAX_VALUE to MAX_VALUE."""
     where = "".join(f"[{a}]" for a in path) or "the root"
-    if isinstance(item, bool) or not isinstance(item, (int, float)):
+    if isinstance(item, bool) or not isinstance(item, numbers.Real):
         raise ValueError(
-            f"{item!r} at {where} is not a number: leaves must be numbers (negative or decimal "
-            "are fine) and inner nodes lists"
+            f"{describe(item)} at {where} is not a number: leaves must be numbers (negative or "
+            "decimal are fine) and inner nodes lists"
         )
-    if not math.isfinite(item):
-        raise ValueError(f"{item!r} at {where} is not a finite number")
-    return item
+    if isinstance(item, numbers.Integral):
+        value: Number = int(item)
+    else:
+        try:
+            value = float(item)
+        except OverflowError:  # a Fraction beyond any float
+            value = 10.0 * MAX_VALUE if item > 0 else -10.0 * MAX_VALUE  # out of range: below
+        if not math.isfinite(value):
+            raise ValueError(
+                f"{describe(item)} at {where} is not a finite number: leaf values must lie "
+                f"{VALUE_RANGE}"
+            )
+    if not -MAX_VALUE <= value <= MAX_VALUE:  # exact for ints of any size: no float conversion
+        raise ValueError(
+            f"{describe(item)} at {where} is out of range: leaf values must lie {VALUE_RANGE}"
+        )
+    return value
+
+
+def _read(text: str) -> Any:
+    """The nested lists ``text`` writes: read as JSON (fast), else with ``ast.literal_eval``.
+
+    Neither evaluates code. JSON reads most typed trees at C speed; what it refuses (tuples,
+    ``+1``, ``.5``, ``1.``) ``literal_eval`` reads, and its errors are the ones reported.
+
+    >>> _read("[[1, 2.5], 3]"), _read("((1, .5), +2)")
+    ([[1, 2.5], 3], ((1, 0.5), 2))
+    """
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return ast.literal_eval(text)
+
+
+def uniform_size(branching: int, depth: int) -> int:
+    """The number of nodes of a uniform tree: 1 + b + b^2 + ... + b^depth.
+
+    >>> uniform_size(3, 2), uniform_size(1, 5), uniform_size(2, 20)
+    (13, 6, 2097151)
+    """
+    if branching == 1:
+        return depth + 1
+    return (branching ** (depth + 1) - 1) // (branching - 1)
+
+
+def _count(n: int) -> str:
+    """A count for a message: exact when it is readable, else its order of magnitude."""
+    return f"{n:,}" if n < 10**15 else f"about 10^{len(str(n)) - 1}"
 
 
 def _bracket_depth(text: str) -> int:

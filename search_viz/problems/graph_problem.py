@@ -13,6 +13,7 @@ from collections.abc import Hashable, KeysView
 
 import networkx as nx
 
+from search_viz.checks import WrongTypeError, describe
 from search_viz.problems.search_problem import Problem
 
 #: The edge attribute that holds an action's cost (uniform-cost search reads it).
@@ -36,16 +37,26 @@ class GraphProblem(Problem):
     Traceback (most recent call last):
     ...
     ValueError: the goal 'x' is not a node of the graph
+    >>> GraphProblem("ABC", "A", "C")
+    Traceback (most recent call last):
+    ...
+    search_viz.checks.WrongTypeError: G must be a networkx graph (nx.Graph, nx.DiGraph, ...), \
+not 'ABC' (a str)
     """
 
     def __init__(self, G: nx.Graph, start: Hashable, goal: Hashable) -> None:
+        if not isinstance(G, nx.Graph):  # DiGraph, MultiGraph and MultiDiGraph are Graphs too
+            raise WrongTypeError(
+                f"G must be a networkx graph (nx.Graph, nx.DiGraph, ...), not {describe(G)} "
+                f"(a {type(G).__name__})"
+            )
         for role, node in (("start", start), ("goal", goal)):
             try:
                 present = node in G
             except TypeError:  # an unhashable node
                 present = False
             if not present:
-                raise ValueError(f"the {role} {node!r} is not a node of the graph")
+                raise ValueError(f"the {role} {describe(node)} is not a node of the graph")
         super().__init__(start, goal)
         self.graph = G
         # The raw dicts of neighbours: a search asks for them once per node, and

@@ -20,6 +20,8 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 
+from search_viz.checks import WrongTypeError, describe, whole_number
+
 #: The board sizes the library accepts.
 MIN_N, MAX_N = 4, 50
 
@@ -58,7 +60,8 @@ def check_n(n: object) -> int:
     """
     size = _whole_number(n)
     if size is None or not MIN_N <= size <= MAX_N:
-        raise ValueError(f"n must be a whole number from {MIN_N} to {MAX_N}, not {n!r}.")
+        error = ValueError if size is not None else WrongTypeError
+        raise error(f"n must be a whole number from {MIN_N} to {MAX_N}, not {describe(n)}.")
     return size
 
 
@@ -73,7 +76,7 @@ def check_state(n: int, state: Sequence[object]) -> State:
     ValueError: The state must give one row per column: 4 numbers, not 3.
     """
     if isinstance(state, (str, bytes)) or not isinstance(state, Sequence):
-        raise ValueError(
+        raise WrongTypeError(
             f"The state must be a list of {n} rows, one per column, not {type(state).__name__}."
         )
     if len(state) != n:
@@ -83,7 +86,7 @@ def check_state(n: int, state: Sequence[object]) -> State:
         row = _whole_number(raw)
         if row is None or not 0 <= row < n:
             raise ValueError(
-                f"The row {raw!r} in column {column} is off the board: "
+                f"The row {describe(raw)} in column {column} is off the board: "
                 f"rows are whole numbers from 0 to {n - 1}."
             )
         rows.append(row)
@@ -257,7 +260,8 @@ class NQueens:
         if state is not None:
             self.state = check_state(self.n, state)
         else:
-            self.state = self.random_state(random.Random(0 if seed is None else seed))
+            seed = 0 if seed is None else whole_number("seed", seed)
+            self.state = self.random_state(random.Random(seed))
 
     def __repr__(self) -> str:
         return f"NQueens({self.n}, state={self.state})"

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from search_viz.checks import has_methods
+
 State = Hashable
 Action = Any
 
@@ -86,3 +88,26 @@ class Problem:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.initial!r}, goal={self.goal!r})"
+
+
+#: What every graph-search algorithm asks of a problem.
+SEARCH_METHODS = ("initial", "successors", "is_goal")
+
+
+def check_problem(problem: Any, who: str, needs: tuple[str, ...] = SEARCH_METHODS) -> Problem:
+    """``problem`` if it offers what the algorithm ``who`` asks of it; else a TypeError saying so.
+
+    Duck typing, as the protocol is: any object with these attributes will do.
+
+    >>> check_problem("ABC", "bfs")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    search_viz.checks.WrongTypeError: the problem of bfs must be a search problem \
+(sv.GraphProblem, sv.EightPuzzle or a Problem), not 'ABC' (a str): it has no initial, ...
+    """
+    return has_methods(
+        f"the problem of {who}",
+        problem,
+        needs,
+        "a search problem (sv.GraphProblem, sv.EightPuzzle or a Problem)",
+    )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from search_viz.checks import WrongTypeError, describe, flag, whole_number
 from search_viz.problems.game import MAX, MIN
 
 X_MARK, O_MARK, EMPTY = "X", "O", "."
@@ -35,6 +36,8 @@ X_MARK, O_MARK, EMPTY = "X", "O", "."
 EMPTY_BOARD = "." * 9
 #: What a win is worth before the depth decay (lecture notes, section 5).
 WIN = 10
+#: The most a win may be worth (the depth-limited search uses 1,000).
+MAX_WIN = 10**9
 
 #: The 8 lines as bitmasks of cells: 3 rows, 3 columns, 2 diagonals.
 LINE_CELLS: tuple[tuple[int, int, int], ...] = (
@@ -167,7 +170,9 @@ class TicTacToe:
     ``win``. ``first``: who started the game ("X" or "O"): the side to move
     follows from the counts. ``win``: what a win is worth (10 in the notes; a
     depth-limited search with :meth:`evaluate` uses 1000, the evaluation's own
-    score for a line of three, so that a real win outweighs every estimate).
+    score for a line of three, so that a real win outweighs every estimate); a
+    whole number up to :data:`MAX_WIN`, and with ``decay`` at least 10, so
+    that a win 9 plies ahead still scores above 0.
 
     A ``ValueError`` names what makes a board impossible.
 
@@ -186,13 +191,21 @@ class TicTacToe:
     def __init__(
         self, board: str = EMPTY_BOARD, decay: bool = True, first: str = X_MARK, win: int = WIN
     ) -> None:
-        if first not in (X_MARK, O_MARK):
-            raise ValueError(f"first must be 'X' or 'O', not {first!r}")
+        if not isinstance(board, str):
+            raise WrongTypeError(
+                f"a board is a string of 9 characters, not {type(board).__name__}: "
+                f"got {describe(board)}"
+            )
+        if not isinstance(first, str) or first not in (X_MARK, O_MARK):
+            raise ValueError(f"first must be 'X' or 'O', not {describe(first)}")
+        decay = flag("decay", decay)
+        # With decay a win d plies ahead scores win - d: above 0 only if a win is worth 10 or more.
+        win = whole_number("win (what a win is worth)", win, low=10 if decay else 1, high=MAX_WIN)
         problem = _problem(board, first)
         if problem is not None:
             raise ValueError(problem)
         self.board = board
-        self.decay = bool(decay)
+        self.decay = decay
         self.first = first
         self.win = win
         self.initial = encode(board)
