@@ -14,7 +14,6 @@ def open_page(page: str, query: dict[str, str]) -> AppTest:
     ("page", "player", "titles"),
     [
         ("app_pages/game_trees.py", "game", ["Minimax", "Alpha-beta"]),
-        ("app_pages/informed_search.py", "informed", ["Greedy best-first: f = h", "A*: f = g + h"]),
     ],
 )
 def test_one_player_drives_both_searches_and_the_shorter_waits_at_its_end(page, player, titles):
