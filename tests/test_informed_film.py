@@ -291,3 +291,14 @@ def test_the_solution_film_slides_one_tile_per_move():
         assert len({name[1] for name in moved}) == 1  # one tile slides
     assert "goal frame" in shown(film, scene, 5)
     assert "goal frame" not in shown(film, scene, 4)
+
+
+def test_export_draws_each_step_from_the_film():
+    from search_viz.film.export import gif, png
+    from search_viz.lessons import thumbnail_png
+
+    _, film, _ = case("notes A*")
+    frames = [png(film, k, dpi=40) for k in (4, 5)]
+    assert frames[0] != frames[1]
+    assert gif(film, 0, 5)[:6] == b"GIF89a"
+    assert thumbnail_png("informed")[:4] == b"\x89PNG"

@@ -66,6 +66,7 @@ class BoardPanel:
         self.algorithm = algorithm
         self._shares: dict[Board, dict[int, int]] = {}
         self._chosen: dict = {}  # group -> the item the steps show in it now
+        self._squares: tuple | None = None  # (tile, share) on each square, as shown now
         self.digits: set[tuple[int, int]] = set()  # (square, tile)
         self.shares: set[tuple[int, int]] = set()  # (square, share of h)
         for board in boards:
@@ -184,11 +185,15 @@ class BoardPanel:
         tens of thousands of steps).
         """
         shares = self.share_of(board)
-        for i, tile in enumerate(board):
+        before = self._squares
+        now = tuple((tile, shares.get(i)) for i, tile in enumerate(board))
+        for i, (tile, share) in enumerate(now):
+            if before is not None and before[i] == (tile, share):
+                continue
             self._choose(writer, ("digit", i), ("digit", i, tile) if tile else None)
             self._choose(writer, ("blank", i), None if tile else ("blank", i))
-            share = shares.get(i)
             self._choose(writer, ("share", i), ("share", i, share) if share else None)
+        self._squares = now
         self._choose(writer, "board frame", ("board frame", FRAMES[kind]))
         self._choose(writer, "board title", ("board title", kind))
         for name, value in zip("ghf", numbers, strict=True):
@@ -196,6 +201,7 @@ class BoardPanel:
 
     def hide(self, writer: FilmBuilder) -> None:
         """Show no board (a step about no board: a search that found nothing)."""
+        self._squares = None
         for group in list(self._chosen):
             self._choose(writer, group, None)
 
