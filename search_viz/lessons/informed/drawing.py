@@ -156,7 +156,7 @@ def tree_title(plan: TreePlan) -> str:
         what = "g + h = f" if plan.algorithm == "A*" else "h = f"
         return f"The search tree so far: under each board, {what}"
     if plan.detail == "markers":
-        return "The search tree so far: one marker per board (g, h, f of the highlighted one right)"
+        return "The search tree so far: one marker per board (the highlighted one is on the right)"
     return "The search tree so far: each marker stands for the boards of one depth side by side"
 
 
