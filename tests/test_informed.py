@@ -17,6 +17,7 @@ import search_viz as sv
 from search_viz.algorithms.informed import heuristic_of
 from search_viz.algorithms.informed_compare import SEARCHES, compare
 from search_viz.algorithms.measures import effective_branching
+from search_viz.lessons.informed.frontier import frontier_rows
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
     MOVES,
@@ -26,7 +27,6 @@ from search_viz.problems.eight_puzzle import (
     solvable,
 )
 from search_viz.problems.puzzle_heuristics import HEURISTICS, contributions, heuristic
-from search_viz.render.frontier_table import frontier_rows
 
 GOALS = {"notes": NOTES_GOAL, "ordered": ORDERED_GOAL}
 TIES = ("fifo", "deeper")

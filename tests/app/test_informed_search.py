@@ -1,22 +1,44 @@
-"""The Informed search page, driven through AppTest: the notes' answers on the page, bad input."""
+"""The Informed search page, driven through AppTest: the notes' answers on the page, bad input.
+
+AppTest runs no JavaScript: it sees the player's data (the films' fingerprints
+and titles). A fingerprint equal to that of a film built here means the page
+shows exactly that film, whose steps the film tests read.
+"""
+
+import json
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import search_viz as sv
+from search_viz.algorithms.measures import effective_branching, tree_size
+from search_viz.lessons.informed.drawing import film_of
+from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START, ORDERED_GOAL
 from tests.app import pages
-from tests.app.pages import html_text
 
 PAGE = "app_pages/informed_search.py"
+DETOUR = (7, 1, 2, 4, 8, 3, 6, 0, 5)
+TYPED = "typed: your own start and goal"
 
 
 def open_page(query: dict | None = None) -> AppTest:
-    at = pages.open_page(PAGE, query, timeout=90)
+    at = pages.open_page(PAGE, query, timeout=180)
     assert not at.exception, [e.value for e in at.exception]
     return at
 
 
-def last(at: AppTest) -> AppTest:
-    return at.button(key="informed.last").click().run()
+def player(at: AppTest) -> dict:
+    """The data the page gave the replay's player."""
+    [element] = [e for e in at.main if getattr(e, "key", None) == "informed"]
+    return json.loads(element.proto.json)
+
+
+def shown_film(at: AppTest, search=sv.astar, start=NOTES_START, goal=NOTES_GOAL, **options):
+    """The film the page shows, checked to be the one these options make."""
+    options = {"heuristic": "misplaced", "tie": "fifo", **options}
+    film = film_of(search, sv.EightPuzzle(start, goal), **options)
+    assert [spec["id"] for spec in player(at)["films"]] == [film.digest]
+    return film
 
 
 def compare_table(at: AppTest) -> dict[str, dict]:
@@ -29,23 +51,35 @@ def test_the_notes_instance_starts_at_h_4_and_a_star_solves_it_in_5_moves():
     assert at.selectbox(key="instance").value == "the notes' (5 moves)"
     assert at.segmented_control(key="algorithm").value == "A*"
     assert at.segmented_control(key="heuristic").value == "misplaced"
-    text = html_text(at)
-    assert "Step 0." in text
-    assert "g = 0, h = 4, so f = g + h = 0 + 4 = 4 (h counts the misplaced tiles)" in text
-    at = last(at)
-    assert "Found a solution of 5 moves after expanding 7 nodes." in html_text(at)
+    film = shown_film(at)
+    assert "g = 0, h = 4, so f = g + h = 0 + 4 = 4 (h counts the misplaced tiles)" in (
+        film.state(0).sentence
+    )
+    assert film.state(-1).sentence == "Found a solution of 5 moves after expanding 7 nodes."
     assert at.subheader[0].value == "The solution A* found: 5 moves"
     rows = compare_table(at)
-    assert {rows[name]["path length"] for name in rows} == {5}
+    assert {rows[name]["d (path length)"] for name in rows} == {5}
     assert rows["A*, misplaced"]["nodes expanded"] == 7
     assert rows["BFS"]["nodes expanded"] == 35
+
+
+def test_every_b_star_is_what_its_definition_gives_from_the_numbers_beside_it():
+    at = open_page({"instance": "greedy's detour: 712/483/6_5"})
+    caption = " ".join(c.value for c in at.caption)
+    assert "N = b* + b*² + … + b*^d" in caption
+    for row in compare_table(at).values():
+        n, d, b = row["N (generated, start not counted)"], row["d (path length)"], row["b*"]
+        assert b == f"{effective_branching(n, d):.2f}"
+        # the printed b* (2 decimals) gives back N to within its rounding
+        low, high = float(b) - 0.005, float(b) + 0.005
+        assert tree_size(low, d) <= n <= tree_size(high, d)
 
 
 @pytest.mark.parametrize("heuristic", ["manhattan", "linear conflict"])
 def test_a_star_with_the_other_heuristics_also_takes_5_moves(heuristic):
     at = open_page({"heuristic": heuristic})
-    at = last(at)
-    assert "Found a solution of 5 moves" in html_text(at)
+    film = shown_film(at, heuristic=heuristic)
+    assert film.state(-1).sentence.startswith("Found a solution of 5 moves")
 
 
 def test_greedy_on_the_notes_instance_and_the_callout_with_a_longer_greedy_path():
@@ -53,29 +87,40 @@ def test_greedy_on_the_notes_instance_and_the_callout_with_a_longer_greedy_path(
     info = " ".join(i.value for i in at.info)
     assert "is greedy best-first search" in info
     assert "greedy's solution has **15 moves**, A*'s **11**" in info
-    text = html_text(at)
-    assert "so f = h = 4 (greedy ignores the cost so far, g = 0)" in text
-    at = last(at)
-    assert "Found a solution of 5 moves" in html_text(at)
+    film = shown_film(at, sv.greedy)
+    assert "so f = h = 4 (greedy ignores the cost so far, g = 0)" in film.state(0).sentence
+    assert film.state(-1).sentence.startswith("Found a solution of 5 moves")
 
 
 def test_the_detour_shows_greedy_longer_than_a_star_in_the_comparison():
     at = open_page({"instance": "greedy's detour: 712/483/6_5"})
     rows = compare_table(at)
-    assert rows["A*, misplaced"]["path length"] == 11
-    assert rows["greedy, misplaced"]["path length"] == 15
+    assert rows["A*, misplaced"]["d (path length)"] == 11
+    assert rows["greedy, misplaced"]["d (path length)"] == 15
     assert all(b.key != "open_detour" for b in at.button)
+    shown_film(at, start=DETOUR)
 
 
-def test_the_frontier_table_is_sorted_by_f_and_names_the_tie_rule():
-    at = open_page({"tie": "deeper first", "step": "9"})
-    frontier = next(h.value for h in at.html if "sv-frontier" in h.value)
-    assert "sorted by f = g + h, then larger g, then first in, first out" in frontier
-    assert "Ties among equal f: deeper first." in [c.value for c in at.caption]
+def test_the_frontier_table_follows_the_tie_rule():
+    at = open_page({"tie": "deeper first"})
+    film = shown_film(at, tie="deeper")
+    table = film.state(9).panel["h"]["frontier"]
+    assert "by f = g + h, then larger g, then first in, first out" in table
+
+
+def test_compare_mode_is_one_player_with_greedys_film_and_a_stars():
+    at = open_page({"both": "true", "heuristic": "manhattan"})
+    data = player(at)
+    assert data["titles"] == ["Greedy best-first: f = h", "A*: f = g + h"]
+    wanted = [
+        film_of(search, sv.EightPuzzle(NOTES_START), heuristic="manhattan", size="half")
+        for search in (sv.greedy, sv.astar)
+    ]
+    assert [spec["id"] for spec in data["films"]] == [film.digest for film in wanted]
 
 
 def test_an_unsolvable_typed_start_explains_the_parity_and_keeps_the_text():
-    at = open_page({"instance": "typed: your own start and goal"})
+    at = open_page({"instance": TYPED})
     at.text_input(key="start_board").input("823164705").run()
     assert not at.exception
     errors = [e.value for e in at.error]
@@ -84,6 +129,7 @@ def test_an_unsolvable_typed_start_explains_the_parity_and_keeps_the_text():
     assert "inversion" in errors[0]
     assert "Swap two tiles" in errors[0]
     assert at.text_input(key="start_board").value == "823164705"
+    assert not [e for e in at.main if getattr(e, "key", None) == "informed"]
 
 
 @pytest.mark.parametrize(
@@ -96,7 +142,7 @@ def test_an_unsolvable_typed_start_explains_the_parity_and_keeps_the_text():
     ],
 )
 def test_malformed_input_gets_a_message_and_stays_in_the_field(typed, says):
-    at = open_page({"instance": "typed: your own start and goal"})
+    at = open_page({"instance": TYPED})
     at.text_input(key="start_board").input(typed).run()
     assert not at.exception
     assert says in at.error[0].value
@@ -104,11 +150,12 @@ def test_malformed_input_gets_a_message_and_stays_in_the_field(typed, says):
 
 
 def test_a_typed_puzzle_is_solved():
-    at = open_page({"instance": "typed: your own start and goal"})
+    at = open_page({"instance": TYPED})
     at.text_input(key="start_board").input("2 8 3 / 1 0 4 / 7 6 5").run()
-    at = last(at)
     assert not at.error
-    assert "Found a solution of 4 moves" in html_text(at)
+    film = shown_film(at, start=(2, 8, 3, 1, 0, 4, 7, 6, 5))
+    assert film.state(-1).sentence.startswith("Found a solution of 4 moves")
+    assert at.subheader[0].value == "The solution A* found: 4 moves"
 
 
 def test_a_scrambled_instance_by_depth_and_seed():
@@ -116,8 +163,7 @@ def test_a_scrambled_instance_by_depth_and_seed():
     at = open_page({"instance": scrambled, "scramble": "8", "seed": "3"})
     assert at.slider(key="scramble").value == 8
     assert "8 random moves from the goal (seed 3)" in " ".join(c.value for c in at.caption)
-    at = last(at)
-    assert "Found a solution of" in html_text(at)
+    assert at.subheader[0].value.startswith("The solution A* found:")
 
 
 def test_a_long_search_is_replayed_in_part_and_says_so():
@@ -125,38 +171,38 @@ def test_a_long_search_is_replayed_in_part_and_says_so():
     warning = at.warning[0].value
     assert "first 60,000 steps" in warning
     assert "expanded 143,840 nodes and found a solution of 31 moves" in warning
+    assert "Manhattan" in warning  # what to change
     rows = compare_table(at)
-    assert rows["A*, manhattan"]["path length"] == 31
-    assert rows["greedy, manhattan"]["path length"] == 47
+    assert rows["A*, manhattan"]["d (path length)"] == 31
+    assert rows["greedy, manhattan"]["d (path length)"] == 47
     ties = at.dataframe[1].value.to_dict("records")
     manhattan = next(row for row in ties if row["heuristic"] == "manhattan")
-    assert (manhattan["first in, first out"], manhattan["deeper first"]) == (
-        20_291,
-        6_745,
-    )
+    assert (manhattan["first in, first out"], manhattan["deeper first"]) == (20_291, 6_745)
+    assert len(player(at)["films"][0]["chunks"]) == 119  # 60,000 steps in chunks of 500
+    assert HARDEST_STARTS[0] != ORDERED_GOAL
 
 
 def test_a_start_that_is_already_the_goal():
-    at = open_page({"instance": "typed: your own start and goal"})
+    at = open_page({"instance": TYPED})
     at.text_input(key="start_board").input("123804765").run()
-    at = last(at)
     assert not at.exception
     assert not at.error
-    assert "Found a solution of 0 moves" in html_text(at)
+    film = shown_film(at, start=NOTES_GOAL)
+    assert film.state(-1).sentence == "Found a solution of 0 moves after expanding 1 node."
     assert any("The start is the goal" in i.value for i in at.info)
     assert compare_table(at)["A*, manhattan"]["b*"] == "–"
 
 
 def test_every_search_option_runs_on_the_detour():
     at = open_page({"instance": "greedy's detour: 712/483/6_5"})
-    for tie in ["first in, first out", "deeper first"]:
+    for tie, code in [("first in, first out", "fifo"), ("deeper first", "deeper")]:
         at.radio(key="tie").set_value(tie).run()
-        for algorithm in ["A*", "greedy"]:
+        for algorithm, search in [("A*", sv.astar), ("greedy", sv.greedy)]:
             at.segmented_control(key="algorithm").set_value(algorithm).run()
             for heuristic in ["misplaced", "manhattan", "linear conflict"]:
                 at.segmented_control(key="heuristic").set_value(heuristic).run()
-                at = last(at)
                 options = (tie, algorithm, heuristic)
                 assert not at.exception, (options, [e.value for e in at.exception])
                 assert not at.error, options
-                assert "Found a solution of" in html_text(at), options
+                film = shown_film(at, search, DETOUR, heuristic=heuristic, tie=code)
+                assert film.state(-1).sentence.startswith("Found a solution of"), options

@@ -1,62 +1,222 @@
-"""The Informed search page in headless Chromium: stepping, the notes' answer, the detour button.
+"""The Informed search page in headless Chromium: the film player, the screen, the long replay.
 
 Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 """
 
+from __future__ import annotations
+
+import itertools
+import time
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.test_browser import assert_clean, shoot, wait_until_drawn
+import search_viz as sv
+from search_viz.lessons.informed.drawing import film_of
+from search_viz.problems.eight_puzzle import NOTES_START
+from tests.app.film_browser import (
+    last_step,
+    picture_state,
+    press,
+    record_steps,
+    sentence,
+    set_speed,
+    shown_step,
+    wait_for_player,
+    watch_frames,
+)
+from tests.app.test_browser import assert_clean
+from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
 DETOUR = "instance=greedy%27s+detour%3A+712%2F483%2F6_5"
+HARDEST = "instance=31+moves%3A+867%2F254%2F3_1&heuristic=manhattan&tie=deeper+first"
+
+# Where the picture and the sentence are on screen (the player lives in a shadow root).
+_BOXES = """() => {
+  const roots = [document, ...[...document.querySelectorAll('*')].map((e) => e.shadowRoot)
+    .filter(Boolean)];
+  const find = (css) => roots.map((r) => r.querySelector(css)).find(Boolean);
+  const box = (el) => el.getBoundingClientRect().toJSON();
+  return {picture: box(find('.svp-picture svg')), note: box(find('.svp-note')),
+          width: window.innerWidth, height: window.innerHeight};
+}"""
 
 
-def test_a_star_on_the_notes_instance_steps_with_the_keys_and_ends_in_5_moves(page, app_url):
-    page.goto(f"{app_url}/informed-search")
-    wait_until_drawn(page)
-    note = page.locator(".sv-note")
-    assert "h = 4" in note.inner_text()
-    # The player's key listeners attach a moment after the first paint: press until one lands.
-    for _ in range(10):
-        page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(1000)
-        if not note.inner_text().startswith("Step 0."):
-            break
-    assert note.inner_text().startswith(("Step 1.", "Step 2."))
-    page.get_by_role("button", name="Last").click()
-    page.get_by_text("Found a solution of 5 moves after expanding 7 nodes.").wait_for()
-    # The stage draws top to bottom: once the frontier below the picture is the last step's,
-    # the picture is too.
-    page.locator(".sv-frontier", has_text="7 nodes").wait_for()
-    wait_until_drawn(page)
-    shoot(page, "informed-search-end")
+def open_lesson(page, query: str = "") -> None:
+    page.goto(f"{page.app_url}/informed-search?{query}")
+    wait_for_player(page, timeout=120_000)
+
+
+@pytest.fixture
+def lesson(page, app_url):
+    page.app_url = app_url
+    return page
+
+
+def test_buttons_and_keys_step_the_notes_example_in_the_browser(lesson):
+    page = lesson
+    sent = watch_frames(page)
+    open_lesson(page)
+    assert shown_step(page) == 0
+    assert last_step(page) == 22
+    assert "g = 0, h = 4, so f = g + h = 0 + 4 = 4" in sentence(page)
+    before = sent["count"]
+    pictures = [picture_state(page)]
+    for _ in range(4):
+        press(page, "forward")
+        pictures.append(picture_state(page))
+    assert shown_step(page) == 4
+    assert len(set(pictures)) == 5  # every step changed the picture
+    page.keyboard.press("ArrowRight")
+    assert sentence(page).startswith("Step 5. Take 283/1_4/765 off the frontier: its f = 4")
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 4
+    press(page, "last")
+    assert sentence(page) == "Step 22. Found a solution of 5 moves after expanding 7 nodes."
+    frontier = page.locator(".svp-tables").first.inner_text()
+    assert "The frontier: 7 nodes, by f = g + h" in frontier
+    page.wait_for_timeout(500)
+    assert sent["count"] == before, "stepping reran the page"
+    assert "step=22" in page.url
+    press(page, "export")
+    page.get_by_role("dialog").get_by_text("Step 22 as a picture").wait_for(timeout=30_000)
     assert_clean(page)
 
 
-def test_the_detour_button_opens_the_instance_where_greedy_goes_astray(page, app_url):
-    page.goto(f"{app_url}/informed-search?algorithm=greedy")
-    wait_until_drawn(page)
-    page.get_by_role("button", name="Open greedy's detour").click()
-    page.get_by_text("The 8-puzzle from 712/483/6_5 to 123/8_4/765.").wait_for()
-    wait_until_drawn(page)
-    assert "instance=" in page.url
-    # while the new instance's page replaces the old one, both players can be on screen
-    last = page.get_by_role("button", name="Last")
-    expect(last).to_have_count(1, timeout=15_000)
-    last.click()
-    page.get_by_text("Found a solution of 15 moves").wait_for()
-    page.get_by_role("tab", name="Animation").click()
-    page.get_by_text("The solution played move by move").wait_for()
-    wait_until_drawn(page)
-    assert page.get_by_role("button", name="Open greedy's detour").count() == 0
+@pytest.mark.parametrize(("speed", "query"), [(4, DETOUR), (30, "")])
+def test_playback_only_goes_forward_and_ends_at_the_last_step(lesson, speed, query):
+    page = lesson
+    open_lesson(page, query)
+    set_speed(page, speed)
+    press(page, "play")
+    seen = record_steps(page, 5.0)
+    assert all(a <= b for a, b in itertools.pairwise(seen)), "a step went backwards"
+    if speed == 30:  # the notes' 23 steps: played through within 5 s, then it stops
+        assert seen[-1] == last_step(page) == 22
+        assert page.locator(".svp-play").first.inner_text().strip().endswith("Replay")
+    else:  # about 4 a second (fewer on a loaded machine), never more, never stopping
+        assert seen[-1] <= 24
+        assert len(set(seen)) >= 8
+        assert page.locator(".svp-play").first.inner_text().strip().endswith("Pause")
+    assert_clean(page)
 
 
-def test_presenter_mode_at_a_projector_size(page, app_url):
+def test_a_share_link_reopens_the_step_with_the_same_options(lesson, browser):
+    page = lesson
+    open_lesson(page, "algorithm=greedy&tie=deeper+first&step=7")
+    assert shown_step(page) == 7
+    press(page, "forward")
+    press(page, "share")
+    link = page.locator(".svp-link").input_value()
+    assert "step=8" in link
+    assert "algorithm=greedy" in link
+    said, picture = sentence(page), picture_state(page)
+    fresh = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    fresh.goto(link)
+    wait_for_player(fresh, timeout=120_000)
+    assert shown_step(fresh) == 8
+    assert sentence(fresh) == said
+    assert picture_state(fresh) == picture
+    fresh.context.close()
+
+
+def test_flipping_the_tie_rule_keeps_the_step_when_the_replay_keeps_its_length(lesson):
+    page = lesson
+    open_lesson(page, "heuristic=manhattan&step=11")  # 20 steps under both rules
+    page.get_by_text("deeper first").click()
+    page.wait_for_function(
+        "() => new URL(location.href).searchParams.get('tie') === 'deeper first'"
+    )
+    wait_for_player(page)
+    expect(page.locator(".svp-count").first).to_have_text("Step 11 of 19")
+    page.keyboard.press("ArrowRight")  # the keys answer again, with no click first
+    assert shown_step(page) == 12
+
+
+def test_the_page_fits_one_screen_with_the_sidebar_and_in_presenter_mode(lesson):
+    page = lesson
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_lesson(page, "step=12")
+    page.wait_for_timeout(800)
+    boxes = page.evaluate(_BOXES)
+    assert page.locator('[data-testid="stSidebar"]').is_visible()
+    assert boxes["picture"]["top"] >= 0
+    assert boxes["note"]["bottom"] <= 800, boxes
+    assert boxes["picture"]["width"] >= 700  # the picture takes the width it has
+    page.screenshot(path=str(ARTIFACTS / "informed-search-1280x800.png"))
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(f"{app_url}/informed-search?{DETOUR}&present=1&step=40")
-    wait_until_drawn(page)
-    assert page.locator(".sv-note").inner_text().startswith("Step 40.")
-    shoot(page, "informed-search-presenter")
+    open_lesson(page, "step=12&present=1")
+    page.wait_for_timeout(800)
+    boxes = page.evaluate(_BOXES)
+    assert boxes["note"]["bottom"] <= 720, boxes
+    assert boxes["picture"]["width"] >= 0.75 * 1280  # no longer capped, 40% of it empty
+    page.screenshot(path=str(ARTIFACTS / "informed-search-presenter-1280x720.png"))
     assert_clean(page)
+
+
+def test_compare_mode_steps_greedy_and_a_star_together(lesson):
+    page = lesson
+    open_lesson(page, f"{DETOUR}&both=true")
+    assert page.locator(".svp-title").all_inner_texts() == [
+        "Greedy best-first: f = h",
+        "A*: f = g + h",
+    ]
+    press(page, "last")
+    assert "Found a solution of 15 moves" in sentence(page, film=0)
+    assert "Found a solution of 11 moves" in sentence(page, film=1)
+    assert page.locator(".svp-finished").nth(1).is_visible()  # A* finishes first
+    page.screenshot(path=str(ARTIFACTS / "informed-search-compare.png"))
+    assert_clean(page)
+
+
+def test_the_detour_button_and_the_solution_move_by_move(lesson):
+    page = lesson
+    open_lesson(page, "algorithm=greedy")
+    page.get_by_role("button", name="Open greedy's detour").click()
+    page.get_by_text("The 8-puzzle from 712/483/6_5 to 123/8_4/765.").wait_for(timeout=60_000)
+    wait_for_player(page)
+    expect(page.locator(".svp-count").first).to_have_text("Step 0 of 401")
+    solution = page.frame_locator("iframe").first
+    solution.locator(".svp-count").filter(has_text="Step 0 of 15").wait_for(timeout=30_000)
+    solution.locator(".svp-last").click()
+    expect(solution.locator(".svp-note")).to_contain_text("Move 15 of 15")
+    assert shown_step(page) == 0  # the replay above kept its own step
+    page.screenshot(path=str(ARTIFACTS / "informed-search-detour.png"), full_page=True)
+
+
+def test_a_long_replay_steps_at_once_across_its_chunks(lesson):
+    """A* with Manhattan on a 31-move start, deeper ties first: 17,143 steps in chunks of 500."""
+    page = lesson
+    open_lesson(page, f"{HARDEST}&step=9998")
+    assert shown_step(page) == 9998
+    assert last_step(page) == 17142
+    latencies = []
+    for step in range(9999, 10004):
+        began = time.perf_counter()
+        press(page, "forward")
+        expect(page.locator(".svp-count").first).to_have_text(f"Step {step} of 17142")
+        latencies.append(time.perf_counter() - began)
+    assert shown_step(page) == 10003  # across a chunk's end (10,000)
+    press(page, "last")
+    expect(page.locator(".svp-note").first).to_contain_text("Found a solution of 31 moves")
+    assert max(latencies) < 1.0, latencies
+    page.screenshot(path=str(ARTIFACTS / "informed-search-longest.png"))
+    assert_clean(page)
+
+
+def test_the_films_own_page_steps_offline(page, tmp_path):
+    path = tmp_path / "informed.html"
+    film = film_of(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
+    path.write_text(film.to_html(), encoding="utf-8")
+    fetched = []
+    page.route("http*://**", lambda route: (fetched.append(route.request.url), route.abort()))
+    page.goto(f"file://{path}?step=4")
+    page.locator(".svp-count").filter(has_text="Step 4 of 22").wait_for(timeout=10_000)
+    press(page, "forward")
+    assert sentence(page).startswith("Step 5. Take 283/1_4/765 off the frontier")
+    press(page, "last")
+    assert "Found a solution of 5 moves" in sentence(page)
+    assert fetched == []
+    assert page.console_errors == []

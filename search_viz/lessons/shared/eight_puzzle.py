@@ -1,4 +1,4 @@
-"""Pictures of the 8-puzzle: boards, a solution (as a strip or move by move), a search tree.
+"""Pictures of the 8-puzzle: boards, a solution as a strip of boards, a search tree.
 
 >>> from search_viz.problems.eight_puzzle import NOTES_START
 >>> fig, ax = new_figure(2, 2)
@@ -122,42 +122,6 @@ def moved_tile(before: Sequence[int], after: Sequence[int]) -> tuple[int, str]:
     tile = before[blank_after]
     way = {-3: "up", 3: "down", -1: "left", 1: "right"}[blank_before - blank_after]
     return tile, way
-
-
-def path_frame_figure(path: Sequence[Sequence[int]], i: int, scale: float = 1.0) -> Figure:
-    """Board ``i`` of a solution path, the tile that just moved outlined: one animation frame.
-
-    >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
-    >>> fig = path_frame_figure([NOTES_START, (2, 8, 3, 1, 0, 4, 7, 6, 5)], 1)
-    >>> fig.axes[0].get_title()
-    'move 1 of 1: 6 slides down'
-    """
-    fig = Figure(figsize=(2.8 * scale**0.5, 3.1 * scale**0.5), layout="constrained")
-    ax = fig.add_subplot()
-    ax.set_axis_off()
-    board = path[i]
-    draw_board(ax, board, 0, 0, 3, scale=scale)
-    if i == 0:
-        title = f"start: {len(path) - 1} moves to go"
-    else:
-        tile, way = moved_tile(path[i - 1], board)
-        title = f"move {i} of {len(path) - 1}: {tile} slides {way}"
-        row, col = divmod(board.index(tile), 3)
-        ax.add_patch(
-            Rectangle(
-                (col + 0.04, 2 - row + 0.04),
-                0.92,
-                0.92,
-                fill=False,
-                edgecolor=STATUS["current"].color,
-                linewidth=4,
-            )
-        )
-    ax.set_title(title, fontsize=font_size("title", scale))
-    ax.set_xlim(-0.1, 3.1)
-    ax.set_ylim(-0.1, 3.1)
-    ax.set_aspect("equal")
-    return fig
 
 
 def tree_figure(

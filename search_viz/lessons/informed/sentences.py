@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from search_viz.events import Event, format_value
+from search_viz.lessons.shared.eight_puzzle import moved_tile
 
 Label = Callable[[Any], str]
 
@@ -48,14 +49,16 @@ def informed_sentence(
 ) -> str:
     """One sentence about an event of greedy best-first search or A* (``algorithm``).
 
-    ``heuristic`` (its name, e.g. "misplaced") says what h counts in the first sentence; ``ties``: at an expansion,
-    how many other frontier nodes had the same f (the tie rule ``tie`` chose);
+    ``heuristic`` (its name, e.g. "misplaced") says what h counts in the first
+    sentence; ``ties``: at an expansion, how many other frontier nodes had the
+    same f (the tie rule ``tie`` chose);
     ``path`` and ``expanded``: the answer, for the last sentence.
 
     >>> e = Event("expand", "B", g=2, h=3, value=5)
-    >>> informed_sentence(e, "A*", ties=2)
-    'Take B off the frontier: its f = 5 is the lowest, shared with 2 more; ties go to the one put on the frontier first. Is it the goal? (g = 2, h = 3)'
-    """  # noqa: E501
+    >>> print(informed_sentence(e, "A*", ties=2))  # doctest: +NORMALIZE_WHITESPACE
+    Take B off the frontier: its f = 5 is the lowest, shared with 2 more; ties go to the one
+    put on the frontier first. Is it the goal? (g = 2, h = 3)
+    """
     n = label(event.node) if event.node is not None else ""
     kind = event.kind
     if kind == "generate":
@@ -80,7 +83,45 @@ def informed_sentence(
     if kind == "done":
         if path:
             moves = len(path) - 1
-            done = f" after expanding {expanded:,} nodes" if expanded is not None else ""
+            plural = "node" if expanded == 1 else "nodes"
+            done = f" after expanding {expanded:,} {plural}" if expanded is not None else ""
             return f"Found a solution of {moves} move{'s' if moves != 1 else ''}{done}."
         return "The frontier is empty: the goal cannot be reached."
     return f"{kind} {n}".strip() + "."
+
+
+def move_sentence(path: Sequence[Sequence[int]], i: int) -> str:
+    """What step ``i`` of the solution's own replay says: which tile slides where.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
+    >>> path = [NOTES_START, (2, 8, 3, 1, 0, 4, 7, 6, 5)]
+    >>> move_sentence(path, 0), move_sentence(path, 1)
+    ('The start: 1 move to go.', 'Move 1 of 1: 6 slides down. The goal is reached.')
+    """
+    moves = len(path) - 1
+    if i == 0:
+        return f"The start: {moves} move{'s' if moves != 1 else ''} to go."
+    tile, way = moved_tile(path[i - 1], path[i])
+    end = " The goal is reached." if i == moves else ""
+    return f"Move {i} of {moves}: {tile} slides {way}.{end}"
+
+
+def greedy_callout_text(heuristic: str, greedy_moves: int, astar_moves: int, where: str) -> str:
+    """The callout: the notes' "A*" (ordered by h alone) is greedy best-first search.
+
+    >>> text = greedy_callout_text("misplaced", 15, 11, "712/483/6_5")
+    >>> "is greedy best-first search" in text, "**15 moves**" in text
+    (True, True)
+    """
+    if greedy_moves > astar_moves:
+        example = (
+            f"Greedy's can be longer: on {where}, with h = {heuristic}, greedy's solution has "
+            f"**{greedy_moves} moves**, A*'s **{astar_moves}**."
+        )
+    else:
+        example = f"On {where}, with h = {heuristic}, both find {astar_moves} moves."
+    return (
+        '**The notes\' "A\\*" is greedy best-first search.** Ordering the frontier by h alone '
+        "is greedy; A\\* orders it by f = g + h and, with an admissible h (never an "
+        f"overestimate, like all three here), takes a shortest solution off it first. {example}"
+    )

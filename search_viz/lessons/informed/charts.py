@@ -1,4 +1,9 @@
-"""The comparison chart of the informed-search lesson: nodes expanded by each search, path lengths.
+"""The comparison under the replay: every search on the instance, as a chart and as a table.
+
+:func:`compare_chart` draws the nodes each search expanded and the length of
+its path; :func:`compare_rows` gives the table, with the effective branching
+factor b* (one definition: :func:`~search_viz.algorithms.measures.effective_branching`,
+stated in :data:`B_STAR`) next to the two numbers it is computed from.
 
 >>> from search_viz.algorithms.informed_compare import Row
 >>> rows = [Row("BFS", "uninformed", 5, 35, 62, 28, 1.99, 0.001),
@@ -15,6 +20,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from search_viz.algorithms.informed_compare import Row
+from search_viz.algorithms.measures import effective_branching
 from search_viz.film.style import DARK_GREY, OKABE_ITO, font_size
 from search_viz.lessons.shared.figure import new_figure
 
@@ -99,3 +105,49 @@ def compare_chart(
         frameon=False,
     )
     return fig
+
+
+#: What b* is, where the table shows it.
+B_STAR = (
+    "b*, the effective branching factor: the branching factor of a uniform tree as deep as "
+    "the solution (d moves) that holds as many nodes as the search generated, the start not "
+    "counted (N): N = b* + b*² + … + b*^d. Close to 1: the search went almost straight to "
+    "the goal."
+)
+
+
+def compare_rows(rows: Sequence[Row]) -> list[dict]:
+    """The comparison as table rows: path length d, nodes generated N, and b* from N and d.
+
+    >>> row = Row("BFS", "uninformed", 5, 35, 62, 28, 1.99, 0.0012)
+    >>> table = compare_rows([row])[0]
+    >>> table["d (path length)"], table["N (generated, start not counted)"], table["b*"]
+    (5, 61, '1.99')
+    """
+    table = []
+    for row in rows:
+        generated = row.generated - 1
+        b = effective_branching(generated, row.moves) if row.moves else None
+        table.append(
+            {
+                "search": row.name,
+                "d (path length)": row.moves if row.moves is not None else "none",
+                "nodes expanded": row.expanded,
+                "N (generated, start not counted)": generated,
+                "b*": f"{b:.2f}" if b is not None else "–",
+                "largest frontier": row.max_frontier,
+                "time (ms)": round(row.seconds * 1000, 1),
+            }
+        )
+    return table
+
+
+def tie_rows(effect: dict[str, dict[str, int]], ties: dict[str, str]) -> list[dict]:
+    """The tie rule's table: nodes A* expands with each heuristic under each rule.
+
+    >>> tie_rows({"misplaced": {"fifo": 7, "deeper": 6}}, {"fifo": "first in", "deeper": "deeper"})
+    [{'heuristic': 'misplaced', 'first in': 7, 'deeper': 6}]
+    """
+    return [
+        {"heuristic": name, **{ties[t]: counts[t] for t in ties}} for name, counts in effect.items()
+    ]

@@ -1,0 +1,211 @@
+"""The board a step is about, beside the tree: its tiles, what each adds to h, its g, h and f.
+
+The panel is drawn once for a whole replay: on each of the nine squares, every
+tile that ever stands there in the replay, and every share of h it ever
+carries there, each hidden; a step chooses one digit and one share per square
+(:meth:`BoardPanel.show`). So a 60,000-step replay draws at most 8 digits and
+a few shares per square, not a board per step. The goal is drawn beside it.
+
+>>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
+>>> panel = BoardPanel([NOTES_START], NOTES_GOAL, "misplaced", [(0, 4, 4)], "A*")
+>>> sorted(panel.digits)[:3], panel.share_of(NOTES_START)
+([(0, 2), (1, 8), (2, 3)], {0: 1, 1: 1, 3: 1, 4: 1})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from matplotlib.axes import Axes
+from matplotlib.patches import Rectangle
+
+from search_viz.events import format_value
+from search_viz.film.builder import FilmBuilder
+from search_viz.film.scene import Scene
+from search_viz.film.style import DARK_GREY, LIGHT_GREY, OKABE_ITO
+from search_viz.lessons.informed.tree import LOOKS, fit_equal, points_per_unit
+from search_viz.lessons.shared.eight_puzzle import TILE_COLOUR, draw_board
+from search_viz.problems.puzzle_heuristics import contributions
+
+Board = tuple[int, ...]
+
+#: What the panel's title says the board is, by the step's kind of event.
+TITLES = {
+    "generate": "just put on the frontier",
+    "expand": "being expanded",
+    "goal": "the goal test: reached",
+    "done": "the goal, reached",
+}
+#: The frame around the board, by the step's kind of event (the tree's highlight colours).
+FRAMES = {"generate": "new", "expand": "current", "goal": "goal", "done": "goal"}
+#: What h counts, in a caption's words.
+H_WORDS = {
+    "misplaced": "misplaced tiles",
+    "manhattan": "Manhattan distance",
+    "linear conflict": "linear conflict",
+}
+
+
+class BoardPanel:
+    """The board panel of one replay: the boards it shows, the goal, the heuristic's shares.
+
+    ``numbers`` are the (g, h, f) the steps show, so that each number is
+    drawn once; ``algorithm`` ("A*" or "greedy") says how f is made.
+    """
+
+    def __init__(
+        self,
+        boards: Iterable[Board],
+        goal: Board,
+        heuristic: str,
+        numbers: Iterable[tuple[float, float, float]],
+        algorithm: str,
+    ) -> None:
+        self.goal = tuple(goal)
+        self.heuristic = heuristic
+        self.algorithm = algorithm
+        self._shares: dict[Board, dict[int, int]] = {}
+        self._chosen: dict = {}  # group -> the item the steps show in it now
+        self._squares: tuple | None = None  # (tile, share) on each square, as shown now
+        self.digits: set[tuple[int, int]] = set()  # (square, tile)
+        self.shares: set[tuple[int, int]] = set()  # (square, share of h)
+        for board in boards:
+            self.digits.update((i, tile) for i, tile in enumerate(board) if tile)
+            self.shares.update(self.share_of(board).items())
+        triples = list(numbers)
+        self.values = {
+            name: sorted({triple[i] for triple in triples}) for i, name in enumerate("ghf")
+        }
+
+    def share_of(self, board: Board) -> dict[int, int]:
+        """What the tile on each square adds to h: {square: share}, squares adding 0 left out."""
+        if board not in self._shares:
+            by_tile = contributions(self.heuristic, board, self.goal)
+            self._shares[board] = {board.index(tile): v for tile, v in by_tile.items()}
+        return self._shares[board]
+
+    # ------------------------------------------------------------- drawing
+    def draw(self, scene: Scene, ax: Axes, goal_ax: Axes, font: float) -> None:
+        """Draw the panel on ``ax`` and the goal on ``goal_ax`` (every changing part tagged)."""
+        ax.set_axis_off()
+        fit_equal(ax, -0.15, 3.15, -1.05, 3.6)
+        cell = points_per_unit(ax)
+        font = min(font, cell * 0.3)  # a small board: its words no wider than its squares
+        for i in range(9):
+            row, col = divmod(i, 3)
+            ax.add_patch(
+                Rectangle(
+                    (col, 2 - row), 1, 1, facecolor=TILE_COLOUR, edgecolor=DARK_GREY, linewidth=1.2
+                )
+            )
+            blank = Rectangle(
+                (col, 2 - row),
+                1,
+                1,
+                facecolor=LIGHT_GREY,
+                edgecolor=DARK_GREY,
+                linewidth=1.2,
+                hatch="..",
+            )
+            scene.tag(ax.add_patch(blank), ("blank", i))
+        digit = min(cell * 0.5, 30.0)
+        for i, tile in sorted(self.digits):
+            row, col = divmod(i, 3)
+            text = ax.text(
+                col + 0.5,
+                2 - row + 0.47,
+                str(tile),
+                ha="center",
+                va="center",
+                fontsize=digit,
+                fontweight="bold",
+            )
+            scene.tag(text, ("digit", i, tile))
+        for i, share in sorted(self.shares):
+            row, col = divmod(i, 3)
+            text = ax.text(
+                col + 0.95,
+                2 - row + 0.95,
+                f"+{share}",
+                ha="right",
+                va="top",
+                fontsize=max(font * 0.8, cell * 0.2),
+                fontweight="bold",
+                color=OKABE_ITO["vermillion"],
+            )
+            scene.tag(text, ("share", i, share))
+        for status in dict.fromkeys(FRAMES.values()):
+            style = LOOKS[status]
+            frame = Rectangle(
+                (-0.07, -0.07),
+                3.14,
+                3.14,
+                fill=False,
+                linewidth=4,
+                edgecolor=style.edgecolor if status == "new" else style.color,
+                linestyle=style.linestyle,
+            )
+            scene.tag(ax.add_patch(frame), ("board frame", status))
+        for kind, title in TITLES.items():
+            text = ax.text(
+                1.5, 3.2, title, ha="center", va="bottom", fontsize=font * 1.15, fontweight="bold"
+            )
+            scene.tag(text, ("board title", kind))
+        for i, name in enumerate("ghf"):
+            for value in self.values[name]:
+                text = ax.text(
+                    0.5 + i,
+                    -0.12,
+                    f"{name} = {format_value(value)}",
+                    ha="center",
+                    va="top",
+                    fontsize=font * 1.05,
+                )
+                scene.tag(text, ("number", name, value))
+        made = "f = g + h" if self.algorithm == "A*" else "f = h"
+        ax.text(
+            1.5,
+            -0.62,
+            f"{made};  +n: what a tile adds to h ({H_WORDS[self.heuristic]})",
+            ha="center",
+            va="top",
+            fontsize=font * 0.8,
+            color=DARK_GREY,
+        )
+        goal_ax.set_axis_off()
+        fit_equal(goal_ax, -0.1, 3.1, -0.1, 3.65)
+        draw_board(goal_ax, self.goal, 0, 0, 3, fontsize=min(points_per_unit(goal_ax) * 0.45, 24))
+        goal_ax.text(1.5, 3.15, "the goal", ha="center", va="bottom", fontsize=font * 1.05)
+
+    # ------------------------------------------------------------ stepping
+    def show(self, writer: FilmBuilder, kind: str, board: Board, numbers: Sequence[float]) -> None:
+        """Show ``board`` as the board of a ``kind`` event, with its (g, h, f).
+
+        Only what differs from the step before is changed (a long replay has
+        tens of thousands of steps).
+        """
+        shares = self.share_of(board)
+        before = self._squares
+        now = tuple((tile, shares.get(i)) for i, tile in enumerate(board))
+        for i, (tile, share) in enumerate(now):
+            if before is not None and before[i] == (tile, share):
+                continue
+            self._choose(writer, ("digit", i), ("digit", i, tile) if tile else None)
+            self._choose(writer, ("blank", i), None if tile else ("blank", i))
+            self._choose(writer, ("share", i), ("share", i, share) if share else None)
+        self._squares = now
+        self._choose(writer, "board frame", ("board frame", FRAMES[kind]))
+        self._choose(writer, "board title", ("board title", kind))
+        for name, value in zip("ghf", numbers, strict=True):
+            self._choose(writer, ("number", name), ("number", name, value))
+
+    def hide(self, writer: FilmBuilder) -> None:
+        """Show no board (a step about no board: a search that found nothing)."""
+        self._squares = None
+        for group in list(self._chosen):
+            self._choose(writer, group, None)
+
+    def _choose(self, writer: FilmBuilder, group, name) -> None:
+        if self._chosen.get(group) != name:
+            self._chosen[group] = name
+            writer.choose(group, name)

@@ -1,0 +1,318 @@
+"""The film of greedy best-first search or A* on the 8-puzzle: the tree, the board, the goal.
+
+The scene is drawn once (:func:`draw_scene`): on the left the search tree,
+every node it will ever hold in place and hidden (:mod:`.tree`); on the right
+the board the step is about, each tile's share of h on it (:mod:`.board`),
+and the goal. Each event of the search is one step: a node appears, is
+highlighted, changes status; the board, the sentence, the counters and the
+frontier table follow it.
+
+>>> import search_viz as sv
+>>> from search_viz.problems.eight_puzzle import NOTES_START
+>>> film = film_of(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
+>>> len(film), film.state(0).counters["h"], film.state(-1).counters["solution"]
+(23, 4, '5 moves')
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, astar, greedy
+from search_viz.events import Event
+from search_viz.film.builder import FilmBuilder
+from search_viz.film.film import Film
+from search_viz.film.scene import Scene
+from search_viz.film.style import DARK_GREY
+from search_viz.lessons.informed.board import BoardPanel
+from search_viz.lessons.informed.frontier import Frontier, frontier_html, row_of
+from search_viz.lessons.informed.sentences import informed_sentence
+from search_viz.lessons.informed.tree import LOOKS, TreePlan, TreeSteps, draw_tree, plan_tree
+from search_viz.lessons.shared.figure import add_legend
+from search_viz.lessons.shared.search_tree import SearchTree
+from search_viz.problems.eight_puzzle import NOTES_START, EightPuzzle, compact
+from search_viz.problems.puzzle_heuristics import HEURISTICS
+from search_viz.trace import Trace
+
+#: A replay keeps at most this many events; the search itself always runs to its end.
+MAX_EVENTS = 60_000
+#: The two searches this lesson films, by the name the pages use.
+SEARCHES = {"A*": astar, "greedy": greedy}
+#: Each search's f, as the titles write it.
+F_OF = {"A*": "f = g + h", "greedy": "f = h"}
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where the parts of the picture go: the figure's size (inches), axes as figure fractions."""
+
+    size: tuple[float, float]
+    tree: tuple[float, float, float, float]
+    board: tuple[float, float, float, float]
+    goal: tuple[float, float, float, float]
+    legend: tuple[float, float]
+    legend_loc: str
+    columns: int
+    font: float
+
+    def room(self) -> tuple[float, float]:
+        """The tree's area in points."""
+        return self.tree[2] * self.size[0] * 72, self.tree[3] * self.size[1] * 72
+
+
+#: The page's picture: a wide tree, the board and the goal on its right.
+WIDE = Geometry(
+    size=(12.0, 6.4),
+    tree=(0.055, 0.02, 0.655, 0.9),
+    board=(0.73, 0.42, 0.26, 0.56),
+    goal=(0.79, 0.205, 0.14, 0.21),
+    legend=(0.995, 0.005),
+    legend_loc="lower right",
+    columns=2,
+    font=11.0,
+)
+#: The page's picture on a projector (presenter mode): as wide, less tall, so that on a
+#: 1280x720 screen the sentence still fits under it.
+PROJECTOR = Geometry(
+    size=(12.0, 4.9),
+    tree=(0.05, 0.03, 0.665, 0.87),
+    board=(0.735, 0.4, 0.255, 0.58),
+    goal=(0.79, 0.17, 0.14, 0.22),
+    legend=(0.995, 0.005),
+    legend_loc="lower right",
+    columns=2,
+    font=11.0,
+)
+#: One half of compare mode: the tree on top, the board and the goal under it.
+NARROW = Geometry(
+    size=(7.0, 6.4),
+    tree=(0.1, 0.31, 0.89, 0.63),
+    board=(0.02, 0.0, 0.4, 0.235),
+    goal=(0.5, 0.0, 0.22, 0.19),
+    legend=(0.5, 0.235),
+    legend_loc="lower center",
+    columns=3,
+    font=10.0,
+)
+#: The pictures' shapes, by the name ``film_of`` takes.
+SIZES = {"wide": WIDE, "projector": PROJECTOR, "half": NARROW}
+
+
+@dataclass
+class ScenePlan:
+    """Everything the scene needs, computed once: redrawing it (for an export) is cheap."""
+
+    geometry: Geometry
+    tree: TreePlan
+    panel: BoardPanel
+    title: str
+
+
+def draw_scene(plan: ScenePlan) -> Scene:
+    """The whole picture of one replay, every part that ever changes tagged (see the module)."""
+    g = plan.geometry
+    fig = Figure(figsize=g.size)
+    scene = Scene(fig)
+    tree_ax = fig.add_axes(g.tree)
+    board_ax = fig.add_axes(g.board)
+    goal_ax = fig.add_axes(g.goal)
+    draw_tree(scene, tree_ax, plan.tree, g.font)
+    tree_ax.text(
+        0.5,
+        1.02,
+        plan.title,
+        transform=tree_ax.transAxes,
+        ha="center",
+        va="bottom",
+        fontsize=g.font * 1.1,
+        color=DARK_GREY,
+    )
+    legend_ax = fig.add_axes((0, 0, 1, 1))
+    legend_ax.set_axis_off()
+    add_legend(
+        legend_ax,
+        [LOOKS[status] for status in LOOKS],
+        loc=g.legend_loc,
+        bbox_to_anchor=g.legend,
+        ncols=g.columns,
+        scale=0.9,
+    )
+    plan.panel.draw(scene, board_ax, goal_ax, g.font)
+    return scene
+
+
+def tree_title(plan: TreePlan) -> str:
+    """What the tree's title says each node shows.
+
+    >>> tree_title(TreePlan("boards", "A*", {}, {}, {}, {}, [], 0, (0, 1, 0, 1)))
+    'The search tree so far: under each board, g + h = f'
+    """
+    if plan.detail == "boards":
+        what = "g + h = f" if plan.algorithm == "A*" else "h = f"
+        return f"The search tree so far: under each board, {what}"
+    if plan.detail == "markers":
+        return "The search tree so far: one marker per board (the highlighted one is on the right)"
+    return "The search tree so far: each marker stands for the boards of one depth side by side"
+
+
+# ------------------------------------------------------------------ the film
+def films(algorithm: Any, problem: Any) -> bool:
+    """Whether this lesson films ``algorithm`` on ``problem``: greedy or A* on an 8-puzzle.
+
+    >>> import search_viz as sv
+    >>> films(sv.astar, sv.EightPuzzle(NOTES_START)), films(sv.bfs, sv.EightPuzzle(NOTES_START))
+    (True, False)
+    """
+    return algorithm in SEARCHES.values() and isinstance(problem, EightPuzzle)
+
+
+def film_of(
+    algorithm: Any,
+    problem: EightPuzzle,
+    *,
+    heuristic: str | None = None,
+    tie: str = "fifo",
+    size: str = "wide",
+    limit: int = MAX_EVENTS,
+) -> Film:
+    """The film of ``algorithm`` (``sv.greedy`` or ``sv.astar``) on the 8-puzzle ``problem``.
+
+    ``heuristic`` names one of the puzzle's heuristics (None: the puzzle's own
+    h, Manhattan); ``tie`` is the tie rule; ``size`` is the picture's shape
+    (one of :data:`SIZES`: "wide" for the page, "projector" for presenter
+    mode, "half" for one half of compare mode); at most ``limit`` events are
+    replayed.
+    """
+    name = next((n for n, search in SEARCHES.items() if search is algorithm), None)
+    if name is None or not isinstance(problem, EightPuzzle):
+        raise TypeError("the informed-search lesson films sv.greedy and sv.astar on sv.EightPuzzle")
+    heuristic = "manhattan" if heuristic is None else heuristic
+    if not isinstance(heuristic, str) or heuristic not in HEURISTICS:
+        raise ValueError(
+            f"a film writes what each tile adds to h, so h must be one of "
+            f"{', '.join(map(repr, HEURISTICS))}, not {heuristic!r}"
+        )
+    trace = Trace.record(algorithm(problem, heuristic=heuristic, tie=tie), limit=limit)
+    return film_from_trace(trace, problem.goal, name, heuristic, tie, size=size)
+
+
+def film_from_trace(
+    trace: Trace, goal, algorithm: str, heuristic: str, tie: str, *, size: str = "wide"
+) -> Film:
+    """The film of a recorded search (``algorithm`` is "A*" or "greedy"; see :func:`film_of`)."""
+    events = trace.events
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    geometry = SIZES[size]
+    tree = SearchTree(trace, tree_search=False)
+    tree_plan = plan_tree(tree, trace, algorithm, geometry.room())
+    numbers = [_numbers(e, algorithm) for e in events]
+    panel = BoardPanel(
+        (e.node for e in events if _board(e) is not None),
+        goal,
+        heuristic,
+        [n for n in numbers if n is not None],
+        algorithm,
+    )
+    plan = ScenePlan(geometry, tree_plan, panel, tree_title(tree_plan))
+    start = events[0].node if events else goal
+    writer = FilmBuilder(
+        partial(draw_scene, plan),
+        title=f"{algorithm}: {F_OF[algorithm]}, h = {heuristic}",
+        pseudocode=ASTAR_PSEUDOCODE if algorithm == "A*" else GREEDY_PSEUDOCODE,
+        layout="below",
+        # The tie rule and the picture's size change the order of the steps or how they look,
+        # not what they are: a film of the same search and length keeps the student's step.
+        shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
+    )
+    _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie)
+    return writer.film()
+
+
+def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie):
+    """One step per event: what the tree, the board and the panels show after it."""
+    steps = TreeSteps(tree_plan, writer, writer.scene.figure.axes[0])
+    label = functools.cache(compact)  # each board is named many times over
+    frontier = Frontier(tie)
+    where: dict = {}  # board -> its tree node on the frontier
+    expanded = 0
+    result = trace.result
+    for k, e in enumerate(trace.events):
+        t = tree.ids[k]
+        ties = 0
+        if e.kind == "generate":
+            old = where.get(e.node)
+            if old is not None and old != t and steps.status.get(old) == "frontier":
+                steps.set(old, None)  # reached more cheaply: its old place leaves the tree
+            steps.set(t, "frontier")
+            where[e.node] = t
+            frontier.put(row_of(e, k))
+            steps.emphasis("new", t)
+        elif e.kind == "expand":
+            ties = frontier.ties(e.node)
+            frontier.take(e.node)
+            expanded += 1
+            steps.set(t, "explored")
+            steps.emphasis("current", t)
+            steps.emphasis("new", None)
+        elif e.kind == "goal":
+            steps.set(t, "goal")
+            steps.emphasis("current", None)
+            steps.emphasis("new", None)
+        elif e.kind == "done" and result.path:
+            steps.solution()
+        board = _board(e)
+        if board is None:
+            panel.hide(writer)
+        else:
+            panel.show(writer, e.kind, board, numbers[k])
+        counters: dict[str, object] = {"expanded": expanded, "on the frontier": len(frontier)}
+        if e.kind == "done":
+            moves = len(result.path) - 1 if result.path else None
+            counters["solution"] = "none" if moves is None else f"{moves} move{'s' * (moves != 1)}"
+        elif numbers[k] is not None:
+            counters.update(zip("ghf", numbers[k], strict=True))
+        sentence = informed_sentence(
+            e,
+            algorithm,
+            label=label,
+            heuristic=heuristic,
+            tie=tie,
+            ties=ties,
+            path=result.path,
+            expanded=result.stats.get("expanded"),
+        )
+        just_put = e.node if e.kind == "generate" else None
+        table = frontier_html(frontier, label, algorithm, just_put)
+        writer.step(sentence, line=e.line, counters=counters, tables={"frontier": table})
+
+
+def _board(e: Event):
+    """The board an event is about, if any."""
+    return e.node if isinstance(e.node, tuple) and len(e.node) == 9 else None
+
+
+def _numbers(e: Event, algorithm: str) -> tuple | None:
+    """The (g, h, f) an event shows: its own, or for "done" the solution's (h = 0 at the goal)."""
+    if e.kind == "done":
+        if e.value is None:
+            return None
+        return (e.value, 0, e.value if algorithm == "A*" else 0)
+    if e.g is None:
+        return None
+    return (e.g, e.h, e.value)
+
+
+def thumbnail() -> Figure:
+    """The home page's card: A* on the notes' instance, its solution drawn through the tree.
+
+    >>> len(thumbnail().axes)
+    4
+    """
+    film = film_of(astar, EightPuzzle(NOTES_START), heuristic="misplaced", size="half")
+    return film.figure(len(film) - 1)

@@ -1,0 +1,235 @@
+"""The frontier of a best-first search, in the order the search will take its nodes off.
+
+Two ways to the same rows, kept apart on purpose:
+
+* :func:`frontier_rows` folds a trace up to a step (plain and slow: the
+  reference the tests hold the film to);
+* :class:`Frontier` follows the events one by one (what a film of 60,000
+  steps needs: each step costs a binary search, not a pass over the trace).
+
+Both sort exactly as the search's priority queue orders its nodes: by f, then
+by the tie rule (first in, first out; or deeper g first, then first in, first
+out). The first row is the node the next ``expand`` takes.
+:func:`frontier_html` writes the top rows as the table beside the picture.
+
+>>> import search_viz as sv
+>>> from search_viz.problems.eight_puzzle import NOTES_START, compact
+>>> tr = sv.Trace.record(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"))
+>>> [(compact(r.node), r.g, r.h, r.f) for r in frontier_rows(tr, 4)]
+[('283/1_4/765', 1, 3, 4), ('283/164/_75', 1, 5, 6), ('283/164/75_', 1, 5, 6)]
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import html
+import math
+from collections.abc import Callable, Hashable, Sequence
+from typing import NamedTuple
+
+from search_viz.events import Event, format_value
+from search_viz.trace import Trace
+
+#: How each tie rule orders nodes of equal f, as the table's title says it.
+TIE_ORDER = {
+    "fifo": "then first in, first out",
+    "deeper": "then larger g, then first in, first out",
+}
+
+
+class FrontierRow(NamedTuple):
+    """A node waiting on the frontier: its g, h, f, parent, and the step that put it there."""
+
+    node: Hashable
+    g: float
+    h: float | None
+    f: float
+    parent: Hashable
+    step: int
+
+    def sort_key(self, tie: str) -> tuple:
+        """Where the priority queue puts this node under the tie rule ``tie``.
+
+        >>> FrontierRow("B", 2, 3, 5, "A", 7).sort_key("deeper")
+        (5, -2, 7)
+        """
+        if tie == "deeper":
+            return (self.f, -self.g, self.step)
+        return (self.f, self.step)
+
+
+def row_of(event: Event, step: int) -> FrontierRow:
+    """The frontier row a ``generate`` event at ``step`` puts on.
+
+    >>> row_of(Event("generate", "B", parent="A", g=1, h=3, value=4), 2)
+    FrontierRow(node='B', g=1, h=3, f=4, parent='A', step=2)
+    """
+    return FrontierRow(event.node, event.g, event.h, event.value, event.parent, step)
+
+
+def frontier_rows(trace: Trace, step: int, tie: str = "fifo") -> list[FrontierRow]:
+    """The nodes on the frontier after event ``step``, in the order they will be expanded.
+
+    A node put on the frontier again (reached by a cheaper path) is listed once,
+    with its latest g, h and f: the search skips its old entry.
+    """
+    waiting: dict[Hashable, FrontierRow] = {}
+    for k, e in enumerate(trace.events[: step + 1]):
+        if e.kind == "generate":
+            waiting[e.node] = row_of(e, k)
+        elif e.kind in ("expand", "goal"):
+            waiting.pop(e.node, None)
+    return sorted(waiting.values(), key=lambda row: row.sort_key(tie))
+
+
+class Frontier:
+    """The frontier, kept sorted while a trace is read event by event.
+
+    >>> frontier = Frontier("fifo")
+    >>> for k, (node, f) in enumerate([("A", 3), ("B", 2), ("C", 3)]):
+    ...     frontier.put(FrontierRow(node, 0, f, f, None, k))
+    >>> [row.node for row in frontier.top(5)], frontier.ties("A"), frontier.rank("C")
+    (['B', 'A', 'C'], 1, 2)
+    >>> frontier.take("B"); len(frontier)
+    2
+    """
+
+    def __init__(self, tie: str = "fifo") -> None:
+        self.tie = tie
+        self._keys: list[tuple] = []
+        self._rows: dict[tuple, FrontierRow] = {}
+        self._key_of: dict[Hashable, tuple] = {}
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def put(self, row: FrontierRow) -> None:
+        """Put ``row`` on (replacing the node's older entry, as the search skips that one)."""
+        self.take(row.node)
+        key = row.sort_key(self.tie)
+        bisect.insort(self._keys, key)
+        self._rows[key] = row
+        self._key_of[row.node] = key
+
+    def take(self, node: Hashable) -> None:
+        """Take ``node`` off (nothing happens if it is not on)."""
+        key = self._key_of.pop(node, None)
+        if key is None:
+            return
+        del self._keys[bisect.bisect_left(self._keys, key)]
+        del self._rows[key]
+
+    def top(self, n: int) -> list[FrontierRow]:
+        """The first ``n`` rows, in the order the search takes them."""
+        return [self._rows[key] for key in self._keys[:n]]
+
+    def rank(self, node: Hashable) -> int | None:
+        """Where ``node`` stands (0: taken next), or None if it is not on the frontier."""
+        key = self._key_of.get(node)
+        return None if key is None else bisect.bisect_left(self._keys, key)
+
+    def row(self, rank: int) -> FrontierRow:
+        """The row at ``rank``."""
+        return self._rows[self._keys[rank]]
+
+    def ties(self, node: Hashable) -> int:
+        """How many other nodes on the frontier share ``node``'s f (0 if it is not on)."""
+        key = self._key_of.get(node)
+        if key is None:
+            return 0
+        f = key[0]
+        same = bisect.bisect_left(self._keys, (f, math.inf)) - bisect.bisect_left(self._keys, (f,))
+        return same - 1
+
+
+def frontier_html(
+    frontier: Frontier,
+    label: Callable[[Hashable], str],
+    algorithm: str,
+    just_put: Hashable = None,
+    *,
+    limit: int = 5,
+) -> str:
+    """The frontier as a table sorted by f (and the tie rule): the next node to expand on top.
+
+    Rows sharing the top row's f are marked as ties; ``just_put`` (the node
+    the step put on the frontier) is highlighted, and shown even when it lands
+    below the first ``limit`` rows. The HTML is kept short: a long replay
+    carries one table per step.
+
+    >>> frontier = Frontier("fifo")
+    >>> for k, n in enumerate("BCD"):
+    ...     frontier.put(FrontierRow(n, 1, 3, 4, "A", k))
+    >>> out = frontier_html(frontier, str, "A*", just_put="D", limit=1)
+    >>> "⋮" in out, "next" in out, "… and 1 more" in out
+    (True, True, True)
+    """
+    f_text = "g + h" if algorithm == "A*" else "h"
+    n = len(frontier)
+    title = (
+        f"<b>The frontier</b>: {n:,} node{'s' if n != 1 else ''}, by f = {f_text}, "
+        f"{TIE_ORDER[frontier.tie]}"
+    )
+    if not n:
+        return f'<div class="sv-frontier">{title}: empty.</div>'
+    shown = list(range(min(limit, n)))
+    put_at = frontier.rank(just_put) if just_put is not None else None
+    if put_at is not None and put_at >= limit:
+        shown.append(put_at)  # the node just put on the frontier: where it landed
+    lowest = frontier.row(0).f
+    body = []
+    for i in shown:
+        if i > limit:  # rows skipped before the one just put on
+            body.append('<tr><td colspan="6">⋮</td></tr>')
+        row = frontier.row(i)
+        marks = ["next"] if i == 0 else (["tie"] if row.f == lowest else [])
+        style = ""
+        if row.node == just_put:
+            marks.append("just put on")
+            style = ' style="background:#FFF3B0"'
+        elif i == 0:
+            style = ' style="background:#E3F1FB"'
+        body.append(
+            f"<tr{style}><td>{i + 1}</td>{_cells(row, label)}<td>{', '.join(marks)}</td></tr>"
+        )
+    hidden = n - len(shown)
+    more = f"<div>… and {hidden:,} more</div>" if hidden > 0 else ""
+    return (
+        f'<div class="sv-frontier">{title}<table>{_HEAD}<tbody>{"".join(body)}</tbody>'
+        f"</table>{more}</div>"
+    )
+
+
+_HEAD = "<thead><tr><th>#</th><th>board</th><th>g</th><th>h</th><th>f</th><th></th></tr></thead>"
+
+
+def _cells(row: FrontierRow, label: Callable) -> str:
+    """The cells of a row that do not depend on where it stands: board, g, h, f."""
+    return _cells_of(row.node, row.g, row.h, row.f, label)
+
+
+@functools.lru_cache(maxsize=8192)
+def _cells_of(node: Hashable, g: float, h: float | None, f: float, label: Callable) -> str:
+    return (
+        f"<td><code>{html.escape(label(node))}</code></td><td>{format_value(g)}</td>"
+        f"<td>{format_value(h)}</td><td>{format_value(f)}</td>"
+    )
+
+
+def ties_at_expansion(trace: Trace, step: int, tie: str = "fifo") -> int:
+    """At an ``expand`` event: how many other frontier nodes had the same f (the slow reference).
+
+    0 when the expanded node's f was the only lowest one (or ``step`` is not an expansion).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> tr = sv.Trace.record(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"))
+    >>> [ties_at_expansion(tr, k) for k in tr.positions("expand").tolist()]
+    [0, 0, 1, 1, 0, 0, 0]
+    """
+    event = trace.events[step]
+    if event.kind != "expand" or step == 0:
+        return 0
+    before: Sequence[FrontierRow] = frontier_rows(trace, step - 1, tie)
+    return sum(1 for row in before if row.f == event.value and row.node != event.node)

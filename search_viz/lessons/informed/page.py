@@ -1,0 +1,276 @@
+"""The informed-search page, top to bottom: the replay, the solution, what every search costs.
+
+The sidebar chooses the instance and the search (:mod:`.inputs`); the replay
+is a film played in the browser (one film, or greedy's and A*'s side by side
+in compare mode); below it the solution move by move, and the comparison of
+every search on the same instance (:mod:`.charts`). Searches and films are
+cached across sessions: a lecture hall on one example costs one film.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import search_viz as sv
+from search_viz.algorithms.informed import astar
+from search_viz.algorithms.informed_compare import Row, compare
+from search_viz.film.export import gif
+from search_viz.film.film import Film
+from search_viz.film.pages import standalone_page
+from search_viz.lessons.informed.charts import (
+    B_STAR,
+    compare_chart,
+    compare_rows,
+    tie_rows,
+)
+from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace
+from search_viz.lessons.informed.inputs import (
+    DETOUR,
+    DETOUR_START,
+    TIES,
+    Instance,
+    SearchChoice,
+    choose_compare,
+    choose_instance,
+    choose_search,
+)
+from search_viz.lessons.informed.sentences import greedy_callout_text
+from search_viz.lessons.informed.solution import solution_film
+from search_viz.lessons.shared.eight_puzzle import path_strip_figure
+from search_viz.lessons.shared.figure import to_png
+from search_viz.problems.eight_puzzle import NOTES_GOAL, Board, compact
+from search_viz.problems.puzzle_heuristics import HEURISTICS
+from search_viz.ui.film_player import film_player
+from search_viz.ui.links import link_check
+from search_viz.ui.presenter import is_on as presenting
+from search_viz.ui.presenter import scale
+
+#: Compare mode's two films, in order, with their titles.
+COMPARED = {"greedy": "Greedy best-first: f = h", "A*": "A*: f = g + h"}
+
+
+# ------------------------------------------------------------------ cached work
+@st.cache_resource(show_spinner="Searching…", max_entries=32, ttl=3600)
+def cached_trace(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str) -> sv.Trace:
+    """The recorded search (at most :data:`MAX_EVENTS` events kept; the result is the full one).
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> cached_trace(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo").result.value
+    5
+    """
+    problem = sv.EightPuzzle(start, goal=goal)
+    search = SEARCHES[algorithm](problem, heuristic=heuristic, tie=tie)
+    return sv.Trace.record(search, limit=MAX_EVENTS)
+
+
+@st.cache_resource(show_spinner="Making the replay…", max_entries=32, ttl=3600)
+def cached_film(
+    start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str
+) -> Film:
+    """The film of one search, once per server for everyone who opens it."""
+    trace = cached_trace(start, goal, algorithm, heuristic, tie)
+    return film_from_trace(trace, goal, algorithm, heuristic, tie, size=size)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
+def cached_solution(path: tuple[Board, ...], algorithm: str, heuristic: str) -> Film:
+    """The solution's own small film: one board, its tiles sliding move by move."""
+    return solution_film(path, algorithm, heuristic)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def strip_png(path: tuple[Board, ...], zoom: float) -> bytes:
+    """The solution as a strip of boards, as PNG."""
+    per_row = 12 if len(path) <= 48 else 16
+    return to_png(path_strip_figure(list(path), scale=zoom, per_row=per_row))
+
+
+@st.cache_data(show_spinner="Running all eight searches on this instance…", max_entries=64)
+def cached_compare(start: Board, goal: Board, tie: str) -> list[Row]:
+    """Every search of the comparison on this instance, once per server.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> [row.moves for row in cached_compare(NOTES_START, NOTES_GOAL, "fifo")][-1]
+    5
+    """
+    return compare(sv.EightPuzzle(start, goal=goal), tie=tie)
+
+
+@st.cache_data(show_spinner="Running A* with the other tie rule…", max_entries=64)
+def cached_tie_effect(start: Board, goal: Board, tie: str) -> dict[str, dict[str, int]]:
+    """Nodes A* expands with each heuristic under each tie rule: {heuristic: {tie: expanded}}.
+
+    The comparison already ran A* under ``tie``; only the other rule is run here.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> cached_tie_effect(NOTES_START, NOTES_GOAL, "fifo")["misplaced"]
+    {'fifo': 7, 'deeper': 6}
+    """
+    problem = sv.EightPuzzle(start, goal=goal)
+    done = {row.name: row.expanded for row in cached_compare(start, goal, tie)}
+    return {
+        name: {
+            rule: done[f"A*, {name}"]
+            if rule == tie
+            else sv.run(astar(problem, heuristic=name, tie=rule)).stats["expanded"]
+            for rule in TIES
+        }
+        for name in HEURISTICS
+    }
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def compare_png(rows: tuple[Row, ...], zoom: float) -> bytes:
+    """The comparison chart as PNG."""
+    return to_png(compare_chart(rows, scale=zoom))
+
+
+# ------------------------------------------------------------------ the page
+def body() -> None:
+    """The whole page."""
+    st.title("Informed search: greedy best-first and A*")
+    with link_check(), st.sidebar:
+        instance = choose_instance()
+        choice = choose_search()
+        both = choose_compare()
+    if instance.error:
+        st.error(instance.error, icon=":material/error:")
+        return
+    trace = cached_trace(
+        instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie
+    )
+    replay(instance, choice, both)
+    st.caption(instance.description)
+    if trace.truncated:
+        st.warning(truncated_text(trace), icon=":material/timer_off:")
+    if not presenting():
+        st.markdown(
+            "A heuristic **h** estimates how many moves a board still needs. Both searches "
+            "take the frontier node with the lowest f: **greedy best-first** uses f = h, the "
+            "board that looks closest; **A\\*** uses f = g + h, the moves made so far plus the "
+            "estimate."
+        )
+    greedy_callout(instance, choice.heuristic)
+    solution_panel(trace, choice)
+    compare_panel(instance, choice.tie)
+
+
+def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
+    """The player: the chosen search's film, or greedy's and A*'s side by side."""
+    if both:
+        films = [
+            cached_film(
+                instance.start, instance.goal, algorithm, choice.heuristic, choice.tie, "half"
+            )
+            for algorithm in COMPARED
+        ]
+        film_player(films, key="informed", titles=list(COMPARED.values()))
+        return
+    size = "projector" if presenting() else "wide"
+    film = cached_film(
+        instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie, size
+    )
+    film_player(film, key="informed")
+
+
+def truncated_text(trace: sv.Trace) -> str:
+    """What the warning says when the replay holds only the search's first events.
+
+    >>> from search_viz import Event, Result
+    >>> trace = sv.Trace([Event("expand", 1)], Result(value=31, stats={"expanded": 9}), True)
+    >>> truncated_text(trace)  # doctest: +ELLIPSIS
+    'This search makes more events than a replay keeps: the replay shows its first 1 steps; ...'
+    """
+    result = trace.result
+    return (
+        f"This search makes more events than a replay keeps: the replay shows its first "
+        f"{len(trace):,} steps; in all it expanded {result.stats['expanded']:,} nodes and found "
+        f"a solution of {result.value} moves (below). A better heuristic (Manhattan or linear "
+        "conflict) or deeper-first ties may make the replay short enough to watch to the end."
+    )
+
+
+def greedy_callout(instance: Instance, heuristic: str) -> None:
+    """The notes' "A*" is greedy best-first search, shown on the instance where greedy goes astray.
+
+    Quick on every page load: that instance is small (A* needs 11 moves).
+    """
+    rows = {row.name: row for row in cached_compare(DETOUR_START, NOTES_GOAL, "fifo")}
+    where = f"{compact(DETOUR_START)} (ties first in, first out)"
+    text = greedy_callout_text(
+        heuristic, rows[f"greedy, {heuristic}"].moves, rows[f"A*, {heuristic}"].moves, where
+    )
+    st.info(text, icon=":material/lightbulb:")
+    if instance.start != DETOUR_START:
+        st.button(
+            "Open greedy's detour",
+            icon=":material/alt_route:",
+            on_click=_open_detour,
+            key="open_detour",
+        )
+
+
+def _open_detour() -> None:
+    st.session_state["instance"] = DETOUR
+
+
+def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
+    """The solution move by move (its own small film) and as a strip of boards."""
+    path = trace.result.path
+    if not path:
+        return
+    moves = len(path) - 1
+    st.subheader(f"The solution {choice.algorithm} found: {moves} move{'s' * (moves != 1)}")
+    if moves == 0:
+        st.info("The start is the goal: nothing to move.", icon=":material/flag:")
+        return
+    film = cached_solution(tuple(path), choice.algorithm, choice.heuristic)
+    by_move, strip = st.tabs(["Move by move", "Strip of boards"])
+    with by_move:
+        # The solution plays in a frame of its own, so that its player keeps its step (and
+        # its keys) apart from the replay's above.
+        st.iframe(standalone_page([film], title="Move by move", url_step=False), height=470)
+        st.download_button(
+            "Download as GIF",
+            data=lambda: gif(film, 0, len(film) - 1, fps=1.5),
+            file_name="solution.gif",
+            mime="image/gif",
+            icon=":material/download:",
+            on_click="ignore",
+            key="solution_gif",
+        )
+    with strip:
+        st.image(strip_png(tuple(path), scale()))
+
+
+def compare_panel(instance: Instance, tie: str) -> list[Row]:
+    """Every search on this instance: a chart, a table with b*, and what the tie rule changes."""
+    st.subheader("What a heuristic buys: every search on this instance")
+    rows = cached_compare(instance.start, instance.goal, tie)
+    st.image(compare_png(tuple(rows), scale()))
+    st.dataframe(
+        compare_rows(rows),
+        hide_index=True,
+        column_config={
+            "nodes expanded": st.column_config.NumberColumn(format="localized"),
+            "N (generated, start not counted)": st.column_config.NumberColumn(format="localized"),
+            "largest frontier": st.column_config.NumberColumn(format="localized"),
+            "b*": st.column_config.TextColumn(help=B_STAR),
+        },
+    )
+    st.caption(
+        f"Ties: {TIES[tie]}. Nodes expanded: taken off the frontier (the goal included). "
+        f"{B_STAR} Time: wall time of the first run on this server, events included."
+    )
+    effect = cached_tie_effect(instance.start, instance.goal, tie)
+    st.markdown("**The tie rule alone: nodes A\\* expands**")
+    st.dataframe(
+        tie_rows(effect, TIES),
+        hide_index=True,
+        column_config={TIES[t]: st.column_config.NumberColumn(format="localized") for t in TIES},
+    )
+    st.caption(
+        "Every solution has the same length; only the order among nodes of equal f differs. "
+        "Deeper-first ties dive towards the goal along the last layer of f instead of sweeping it."
+    )
+    return rows
