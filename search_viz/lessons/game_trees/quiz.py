@@ -18,16 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import streamlit as st
-
 from search_viz.events import format_value
+from search_viz.film import Film
 from search_viz.film.looks import HIDDEN, SHOWN
-from search_viz.lessons.game_trees.drawing import quiz_film
-from search_viz.lessons.game_trees.inputs import Search, cached_film, cached_trace
 from search_viz.lessons.shared.game_view import letters, search_view
 from search_viz.problems.game_tree import GameTree, Node
 from search_viz.trace import Trace
-from search_viz.ui.film_player import film_picture, film_player
 
 #: The quiz's tree shapes: (branching, depth).
 SHAPES: dict[str, tuple[int, int]] = {
@@ -37,7 +33,6 @@ SHAPES: dict[str, tuple[int, int]] = {
     "3 children, depth 3 (27 leaves)": (3, 3),
 }
 LEVELS = ("The root and the pruned leaves", "Harder: every node's value too")
-RESULTS = "quiz.results"  # session state: tree key -> Grade
 
 
 def quiz_tree(shape: str, number: int) -> GameTree:
@@ -147,7 +142,7 @@ def cut_reasons(tree: GameTree, trace: Trace) -> list[str]:
     labels = letters(tree)
     reasons = []
     for cut in search_view(trace, len(trace) - 1, tree).cuts:
-        skipped = ", ".join(_name(tree, labels, child) for child in cut.children)
+        skipped = ", ".join(node_name(tree, child) for child in cut.children)
         verb = "is" if len(cut.children) == 1 else "are"
         never = (
             "never evaluated" if all(tree.is_leaf(c) for c in cut.children) else "never searched"
@@ -170,198 +165,51 @@ def first_cut_step(trace: Trace) -> int:
     return int(steps[0]) if len(steps) else 0
 
 
-def _name(tree: GameTree, labels, node: Node) -> str:
+def node_name(tree: GameTree, node: Node) -> str:
+    """A leaf as "K (9)" (its letter and value), an inner node by its letter.
+
+    >>> tree = GameTree.from_nested([[9, 1], 4])
+    >>> node_name(tree, (0, 0)), node_name(tree, (0,))
+    ('D (9)', 'B')
+    """
+    labels = letters(tree)
     if tree.is_leaf(node):
         return f"{labels[node]} ({format_value(tree.value(node))})"
     return labels[node]
 
 
-# ------------------------------------------------------------------ the page
-def choose_quiz_tree() -> tuple[GameTree, str, bool]:
-    """The quiz's widgets in the sidebar; returns the tree, its key and whether it is harder.
+def asked(tree: GameTree, harder: bool) -> list[Node]:
+    """The nodes whose value the quiz asks: the root, or every inner node at the harder level.
 
-    In a page::
-
-        with st.sidebar:
-            tree, key, harder = choose_quiz_tree()
-        quiz(tree, key, harder)
+    >>> asked(GameTree.from_nested([[1, 2], 3]), harder=True)
+    [(), (0,)]
     """
-    shape = st.selectbox("Quiz tree", list(SHAPES), key="qshape", bind="query-params")
-    number = st.number_input(
-        "Tree number",
-        1,
-        99_999,
-        1,
-        key="qtree",
-        bind="query-params",
-        help="Everyone with the same number gets the same tree.",
-    )
-    level = st.segmented_control(
-        "Level", LEVELS, default=LEVELS[0], required=True, key="qlevel", bind="query-params"
-    )
-    harder = level == LEVELS[1]
-    return quiz_tree(shape, number), f"{shape}#{number}#{'harder' if harder else 'root'}", harder
-
-
-def _next_tree() -> None:
-    st.session_state["qtree"] = min(99_999, int(st.session_state.get("qtree", 1)) + 1)
-
-
-def _asked(tree: GameTree, harder: bool) -> list[Node]:
-    """The nodes whose value the quiz asks: the root, or every inner node at the harder level."""
     if not harder:
         return [()]
     return [node for node in tree.nodes if not tree.is_leaf(node)]
 
 
-def _check(tree: GameTree, key: str, harder: bool, picked: list) -> None:
-    results = st.session_state.setdefault(RESULTS, {})
-    if key in results:
-        return
-    answers = {
-        node: st.session_state.get(f"quiz.value.{key}.{node}") for node in _asked(tree, harder)
-    }
-    trace = cached_trace(Search(tree.text(), tree.root))
-    results[key] = grade(tree, trace, answers, claimed_leaves(tree, picked))
+def sheet_looks(film: Film, tree: GameTree, picked: list[Node], graded: Grade | None) -> dict:
+    """The looks laid over the answer sheet: what the student picked, and once checked the marks.
 
+    Each picked node and everything under it is drawn "you say: pruned", the edge
+    into a picked node gets the cut bars; after Check, each leaf its mark.
 
-def _overlay(film, tree: GameTree, names: dict[str, Node], graded: Grade | None):
-    """The looks laid over the bare tree for what the student picked (and, once checked, marks)."""
-
-    def looks(picked: list[str]) -> dict[int, int]:
-        chosen = [names[p] for p in picked]
-        claimed = {n for node in chosen for n in tree.subtree(node)}
-        shown: dict[int, int] = {}
-        for node in claimed:
-            shown[film.item(("node", "plain", node))] = HIDDEN
-            shown[film.item(("node", "claimed", node))] = SHOWN
-        for node in chosen:
-            for bar in (0, 1):
-                shown[film.item(("strike", node, bar))] = SHOWN
-        for leaf, kind in (graded.marks() if graded else {}).items():
-            shown[film.item(("mark", kind, leaf))] = SHOWN
-        return shown
-
-    return looks
-
-
-def _feedback(tree: GameTree, trace: Trace, g: Grade) -> None:
-    labels = letters(tree)
-    for node, guess, truth in g.values:
-        who = "The root" if node == () else f"{labels[node]}"
-        if guess is not None and guess == truth:
-            st.success(f"{who}: right, {format_value(truth)}.", icon=":material/check:")
-        else:
-            said = "no answer" if guess is None else f"you said {format_value(guess)}"
-            st.warning(f"{who}: {said}; it returns {format_value(truth)}.", icon=":material/close:")
-    if g.unreached:
-        st.info(
-            "Never reached, so they return nothing: "
-            + ", ".join(labels[n] for n in g.unreached)
-            + ".",
-            icon=":material/block:",
-        )
-    st.markdown(
-        f"**✓ Right** (pruned, as you said): {_names(tree, g.right)}  \n"
-        f"**✗ Wrong** (you marked them, but they are evaluated): {_names(tree, g.wrong)}  \n"
-        f"**Missed** (pruned, not marked): {_names(tree, g.missed)}"
-    )
-    reasons = cut_reasons(tree, trace)
-    if reasons:
-        st.markdown("**Why each cut happens:**\n" + "\n".join(f"- {r}" for r in reasons))
-    else:
-        st.markdown("**No cut on this tree**: every leaf is evaluated.")
-
-
-def _names(tree: GameTree, nodes) -> str:
-    labels = letters(tree)
-    return ", ".join(_name(tree, labels, n) for n in nodes) or "none"
-
-
-def score_line() -> str:
-    """The running score of this session, e.g. "Score this session: **7 of 9** over 1 tree."."""
-    results = st.session_state.get(RESULTS, {})
-    points = sum(g.points for g in results.values())
-    possible = sum(g.possible for g in results.values())
-    trees = len(results)
-    if not trees:
-        return "Score: no tree checked yet."
-    return f"Score this session: **{points} of {possible}** over {trees} tree{'s' * (trees > 1)}."
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _sheet(text: str, root: str):
-    """The answer sheet's film for the tree written ``text``."""
-    return quiz_film(GameTree.parse(text, root=root))
-
-
-def quiz(tree: GameTree, key: str, harder: bool = False) -> None:
-    """The quiz on ``tree``: the sheet to click, the values to type, then the grade and the replay.
-
-    ``key`` names the tree and level (answers and grades are kept under it);
-    see :func:`choose_quiz_tree` for an example.
+    >>> from search_viz.lessons.game_trees.drawing import quiz_film
+    >>> tree = GameTree.from_nested([[1, 2], [3, 4]])
+    >>> film = quiz_film(tree)
+    >>> looks = sheet_looks(film, tree, [(1,)], None)
+    >>> looks[film.item(("node", "claimed", (1, 0)))], looks[film.item(("strike", (1,), 0))]
+    (1, 1)
     """
-    st.markdown(
-        "**Predict, then watch.** Alpha-beta (fail-soft, children left to right) will search "
-        "this tree. **Click the nodes it will never reach**: a leaf, or a whole branch at "
-        "once. Then give the root's value"
-        + (
-            " and the value every inner node returns (leave a node blank if you think it is "
-            "never reached)"
-            if harder
-            else ""
-        )
-        + ", and press Check."
-    )
-    graded = st.session_state.get(RESULTS, {}).get(key)
-    labels = letters(tree)
-    film = _sheet(tree.text(), tree.root)
-    names = {labels[node]: node for node in tree.nodes[1:]}
-    pick = {}
-    for node in tree.nodes[1:]:
-        for look in ("plain", "claimed"):
-            pick[film.item(("node", look, node))] = labels[node]
-    picture, form = st.columns([3, 2], gap="medium")
-    with picture:
-        picked = film_picture(
-            film,
-            key=f"quiz.sheet.{key}",
-            pick=pick,
-            overlay=_overlay(film, tree, names, graded),
-            disabled=graded is not None,
-        )
-        st.caption("You say never reached: " + (", ".join(sorted(picked)) or "nothing yet") + ".")
-    with form:
-        asked = _asked(tree, harder)
-        columns = st.columns(min(3, len(asked)))
-        for i, node in enumerate(asked):
-            label = f"Root {labels[node]} ({tree.root})" if node == () else f"{labels[node]}"
-            columns[i % len(columns)].number_input(
-                label,
-                value=None,
-                step=1,
-                key=f"quiz.value.{key}.{node}",
-                disabled=graded is not None,
-                placeholder="value",
-            )
-        row = st.container(horizontal=True)
-        row.button(
-            "Check",
-            type="primary",
-            on_click=_check,
-            args=(tree, key, harder, [names[p] for p in picked]),
-            key="quiz.check",
-            disabled=graded is not None,
-            icon=":material/fact_check:",
-        )
-        row.button("New tree", on_click=_next_tree, icon=":material/refresh:", key="quiz.new")
-        search = Search(tree.text(), tree.root)
-        trace = cached_trace(search)
-        if graded is not None:
-            st.markdown(f"This tree: **{graded.points} of {graded.possible}**.")
-            _feedback(tree, trace, graded)
-        st.markdown(score_line())
-    if graded is not None:
-        st.subheader("Now watch why")
-        st.caption("The replay opens at the first cut; step back to see how α and β got there.")
-        film_player(cached_film(search), key=f"quiz.replay.{key}", start=first_cut_step(trace))
+    claimed = {n for node in picked for n in tree.subtree(node)}
+    shown: dict[int, int] = {}
+    for node in claimed:
+        shown[film.item(("node", "plain", node))] = HIDDEN
+        shown[film.item(("node", "claimed", node))] = SHOWN
+    for node in picked:
+        for bar in (0, 1):
+            shown[film.item(("strike", node, bar))] = SHOWN
+    for leaf, kind in (graded.marks() if graded else {}).items():
+        shown[film.item(("mark", kind, leaf))] = SHOWN
+    return shown
