@@ -43,6 +43,7 @@ def film_player(
     start: int | None = None,
     report: bool = False,
     export: bool = True,
+    url_step: bool = True,
 ) -> int | None:
     """Show ``films`` (one, or two for compare mode) in the browser player.
 
@@ -50,7 +51,8 @@ def film_player(
     a link's ``?step=`` is read by the player itself). ``report``: return the
     step where the student last paused (this costs a rerun per pause; without
     it the page never hears the step and returns None). ``export``: offer the
-    Export dialog (PNG, SVG, GIF, a web page).
+    Export dialog (PNG, SVG, GIF, a web page). ``url_step``: keep the step in the
+    link's ``?step=`` (one player per page may: give the others False).
 
     A new film of the same ``shape`` (its meta) keeps the step, so flipping an
     option that does not change the replay's length stays at the same moment.
@@ -66,7 +68,7 @@ def film_player(
         "share": True,
         "export": export,
         "report": report,
-        "urlStep": True,
+        "urlStep": url_step,
     }
     if start is not None:
         data["start"] = {"step": int(start), "nonce": next(_starts)}

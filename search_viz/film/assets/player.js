@@ -663,6 +663,10 @@ class Player {
     }
     const layout = compare ? "compare" : (this.films[0] && this.films[0].meta.layout) || "side";
     this.box.dataset.layout = layout;
+    if (layout === "below") {
+      // a wide picture: the sentence goes above it, where it is seen first
+      for (const film of this.films) film.box.insertBefore(film.note, film.picture);
+    }
     this.slider.max = String(Math.max(0, this.n - 1));
     this.slider.disabled = this.n <= 1;
     this.fit();
