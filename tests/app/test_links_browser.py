@@ -16,7 +16,7 @@ import pytest
 from search_viz.lessons import FILMING_LESSONS
 from search_viz.ui.lessons import LESSONS
 from tests.app.film_browser import picture_state, press, sentence, shown_step, wait_for_player
-from tests.app.test_links import TEXTS, parameters
+from tests.app.test_links import CHOOSERS, TEXTS, parameters
 
 pytestmark = pytest.mark.browser
 
@@ -29,10 +29,13 @@ def busiest_view(page: str) -> tuple[dict[str, str], list[tuple[str, object]]]:
         contexts.setdefault(parameter.context, []).append((key, parameter))
     context = max(contexts, key=lambda c: len(contexts[c]) + len(contexts.get((), [])))
     chosen = dict(context)
+    switches = {key for c in contexts for key, _ in c}  # inputs that open another view
+    views = [()] if context == () else [(), context]
     inputs = [
         (key, p)
-        for key, p in [*contexts.get((), []), *contexts[context]]
-        if key not in chosen and p.valid is not None and p.kind not in TEXTS
+        for view in views
+        for key, p in contexts.get(view, [])
+        if key not in switches and p.valid is not None and p.kind not in TEXTS
     ]
     return chosen, inputs
 
@@ -51,9 +54,9 @@ def change(page, key: str, parameter) -> None:
     if parameter.kind in ("checkbox", "toggle"):
         box.locator("label").first.click()
     elif parameter.kind in ("segmented_control", "pills"):
-        box.get_by_role("button", name=value, exact=True).click()
+        box.locator("button", has=page.get_by_text(value, exact=True)).click()
     elif parameter.kind == "radio":
-        box.get_by_role("radio", name=value, exact=True).check()
+        box.get_by_text(value, exact=True).click()
     elif parameter.kind == "selectbox":
         box.get_by_role("combobox").click()
         page.get_by_role("option", name=value, exact=True).click()
@@ -80,8 +83,9 @@ def test_a_shared_link_reproduces_the_screen_after_every_input_changed(
     query = "&".join(f"{k}={v}" for k, v in context.items())
     page.goto(f"{app_url}/{lesson.url_path}" + (f"?{query}" if query else ""))
     settle(page)
-    for key, parameter in inputs:
-        if page.locator(f".st-key-{key}").count() == 0:
+    # choices last: choosing another algorithm may hide the options of this one
+    for key, parameter in sorted(inputs, key=lambda item: item[1].kind in CHOOSERS):
+        if not page.locator(f".st-key-{key}").is_visible():
             continue  # an earlier change closed its view
         change(page, key, parameter)
     for _ in range(3):

@@ -117,7 +117,7 @@ function prefixIds(svg, prefix) {
 }
 
 class FilmView {
-  constructor(source, box, title, player) {
+  constructor(source, box, title, player, compare) {
     this.source = source;
     this.header = source.header;
     this.player = player;
@@ -136,7 +136,7 @@ class FilmView {
     this.counters = el("div", { class: "svp-counters" });
     this.code = el("div", { class: "svp-code" });
     this.tables = el("div", { class: "svp-tables" });
-    const compare = player.films.length > 1;
+    this.compare = compare;
     if (compare) {
       box.append(this.picture, this.note, this.counters, this.tables);
     } else {
@@ -329,7 +329,7 @@ class FilmView {
 
   show(step, animate) {
     const own = Math.min(step, this.n - 1);
-    this.finished.hidden = step < this.n || this.player.films.length < 2;
+    this.finished.hidden = step < this.n || !this.compare;
     this.finished.textContent = `Finished after ${this.n} steps.`;
     if (own === this.at) return;
     const delta = own === this.at + 1 ? this.deltaTo(own) : null;
@@ -361,7 +361,7 @@ class FilmView {
     const code = this.meta.pseudocode;
     this.code.replaceChildren();
     this.codeLines = [];
-    if (!code || this.player.films.length > 1) {
+    if (!code || this.compare) {
       this.code.hidden = true;
       return;
     }
@@ -609,6 +609,8 @@ class Player {
       if (!this.films.length) {
         this.stage.replaceChildren(el("div", { class: "svp-loading" }, "Loading the replay…"));
       }
+      this.count.textContent = "Loading…";
+      this.box.classList.add("svp-busy");
       const sources = specs.map((spec) => new FilmSource(spec));
       let headers;
       try {
@@ -635,6 +637,7 @@ class Player {
         }
       }
       this.step = -1;
+      this.box.classList.remove("svp-busy");
       await this.go(step, false);
     }
     const start = data.start;
@@ -658,7 +661,7 @@ class Player {
     for (let i = 0; i < sources.length; i++) {
       const box = el("div", { class: "svp-film" });
       this.stage.append(box);
-      const view = new FilmView(sources[i], box, compare ? titles[i] || "" : "", this);
+      const view = new FilmView(sources[i], box, compare ? titles[i] || "" : "", this, compare);
       this.films.push(view);
     }
     const layout = compare ? "compare" : (this.films[0] && this.films[0].meta.layout) || "side";
