@@ -22,7 +22,7 @@ from importlib import import_module
 from typing import Any
 
 #: The lesson packages that make films, in the order :func:`film` asks them.
-FILMING_LESSONS: tuple[str, ...] = ()
+FILMING_LESSONS: tuple[str, ...] = ("tictactoe",)
 
 
 def film(algorithm: Any, problem: Any, **options: Any):
@@ -56,7 +56,6 @@ _OLD_THUMBNAILS = {
     "informed": ("search_viz.render.informed_search", "thumbnail"),
     "local_search": ("search_viz.render.queens", "thumbnail"),
     "game_trees": ("search_viz.render.game_tree", "thumbnail"),
-    "tictactoe": ("search_viz.render.tictactoe", "thumbnail"),
 }
 
 
