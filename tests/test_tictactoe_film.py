@@ -28,7 +28,13 @@ from search_viz.lessons.tictactoe.drawing import (
     thumbnail,
     why_film,
 )
-from search_viz.lessons.tictactoe.play import Setup, positions, went_wrong
+from search_viz.lessons.tictactoe.play import (
+    Setup,
+    parse_focus,
+    parse_moves,
+    positions,
+    went_wrong,
+)
 from search_viz.lessons.tictactoe.search import Search, drawn_nodes, folds, tree_view
 from search_viz.lessons.tictactoe.sentences import (
     evaluation_terms,
@@ -385,8 +391,13 @@ def test_sv_film_checks_its_options():
 
 
 def test_the_film_exports_and_plays_offline(default_film):
+    from search_viz.film import export
+
     figure = default_film.figure(40)
     assert len(figure.legends) == 1
+    assert export.png(default_film, 40)[:4] == b"\x89PNG"
+    assert b"<svg" in export.svg(default_film, 40)
+    assert export.gif(default_film, 38, 41)[:6] == b"GIF89a"
     html = default_film.to_html()
     assert html.startswith("<!DOCTYPE html>")
     assert "Alpha-beta from ........." in html
@@ -465,3 +476,26 @@ def test_outcome_words_without_decay_have_no_timing():
 
 def test_the_thumbnail_is_small():
     assert thumbnail().get_figwidth() < 6
+
+
+# ------------------------------------------------------------ links, fuzzed
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12) | st.text("0123456789", max_size=12))
+def test_any_text_in_a_link_gives_a_game_or_a_message(text):
+    """``moves=`` and ``open=`` never raise: a legal game or node, or a message that quotes
+    the text and says what is allowed."""
+    moves, message = parse_moves(text, Setup())
+    if message is None:
+        assert "".join(map(str, moves)) == text
+        Setup().game(moves)  # playable
+    else:
+        assert moves == []
+        assert repr(text) in message
+    game = TicTacToe("O...X....")
+    focus, problem = parse_focus(text, game)
+    if problem is None:
+        assert "".join(map(str, focus)) == text
+        tree_view(game, Search(), focus)  # a node of the search's tree
+    else:
+        assert focus == ()
+        assert "cells" in problem or "cannot be played" in problem or "not a node" in problem

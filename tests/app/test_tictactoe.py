@@ -236,13 +236,17 @@ def test_your_move_now_explains_the_current_position():
 
 def test_opening_a_node_replays_the_search_around_it_and_goes_in_the_link():
     at = open_page(moves="40", explain="now")
-    at.selectbox(key="ttt-open").set_value("X top middle").run()
+    assert at.pills(key="ttt-open").options == [
+        "top middle", "top right", "middle left", "middle right",
+        "bottom left", "bottom middle", "bottom right",
+    ]  # fmt: skip
+    at.pills(key="ttt-open").set_value(1).run()
     assert not at.exception
     assert at.session_state["ttt.focus"] == (1,)
     assert at.query_params["open"] == "1"
     assert shows(at, sv.film(sv.alphabeta, TicTacToe("O...X...."), focus=(1,)))
     assert any("opened at X top middle" in c.value for c in at.caption)
-    at.selectbox(key="ttt-open").set_value("X top middle → O top right").run()
+    at.pills(key="ttt-open").set_value(2).run()
     assert at.session_state["ttt.focus"] == (1, 2)
     at.button(key="ttt-up").click().run()
     assert at.session_state["ttt.focus"] == (1,)
@@ -317,3 +321,58 @@ def test_the_whole_game_figures_and_the_give_up_position_are_shown():
     assert "minimax takes the first one, top right" in said
     assert "the block in bottom right scores 6, every other move 8" in said
     assert "Deep Blue's effective branching factor fell from about 35-40 to about 6" in said
+
+
+def _choose_everything(at: AppTest, rng: random.Random) -> None:
+    """Set every input of the page to a value drawn by ``rng``, through its widget."""
+    at.segmented_control(key="you").set_value(rng.choice(["X", "O"])).run()
+    at.segmented_control(key="starts").set_value(rng.choice(["You", "Computer"])).run()
+    kind = rng.choice(["Minimax", "Alpha-beta", "Depth-limited alpha-beta", "Random"])
+    at.radio(key="ai").set_value(kind).run()
+    if kind == "Depth-limited alpha-beta":
+        at.pills(key="depth").set_value(rng.randint(1, 9)).run()
+    if kind == "Random":
+        at.number_input(key="seed").set_value(rng.randint(1, 99)).run()
+    at.toggle(key="decay").set_value(rng.random() < 0.5).run()
+    for _ in range(rng.randint(1, 2)):  # play a move or two
+        free = [c for c in range(9) if not at.button(key=f"ttt-cell-{c}").disabled]
+        if free:
+            at.button(key=f"ttt-cell-{rng.choice(free)}").click().run()
+    choices = at.radio(key="ttt-explain").options
+    at.radio(key="ttt-explain").set_value(_option(rng.choice(choices))).run()
+    for _ in range(2):  # open a move, and maybe one of its moves
+        moves = at.pills(key="ttt-open").options
+        if moves and not at.pills(key="ttt-open").disabled:
+            at.pills(key="ttt-open").set_value(_cell(rng.choice(moves))).run()
+
+
+def _option(label: str) -> str:
+    from search_viz.lessons.tictactoe.play import EXPLAIN
+
+    return next(code for code, text in EXPLAIN.items() if text == label)
+
+
+def _cell(label: str) -> int:
+    from search_viz.lessons.tictactoe.sentences import CELL_NAMES
+
+    return CELL_NAMES.index(label)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_link_holds_every_input(seed):
+    """Issue 13: set every input to a drawn value; the link alone reopens the same screen."""
+    at = open_page()
+    _choose_everything(at, random.Random(seed))
+    assert not at.exception, [e.value for e in at.exception]
+    link = {key: at.query_params[key] for key in at.query_params}
+    # The browser writes the bound widgets (the sidebar) into the link; AppTest does not.
+    for key in ("you", "starts", "ai", "depth", "seed", "decay"):
+        if key in at.session_state:
+            value = at.session_state[key]
+            link[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    again = open_page(**link)
+    assert board(again) == board(at)
+    assert again.radio(key="ttt-explain").value == at.radio(key="ttt-explain").value
+    assert again.session_state["ttt.focus"] == at.session_state["ttt.focus"]
+    assert player(again) == player(at)  # the same film, by its digest
+    assert not [w.value for w in again.warning if "The link" in w.value]

@@ -48,19 +48,23 @@ def cell(page, n: int):
     return page.locator(f".st-key-ttt-cell-{n} button:visible")
 
 
-def open_node(page, name: str) -> None:
-    """Choose ``name`` in "Open a node", and wait for the new film."""
-    before = page.locator(".svp-count").first.inner_text()
-    page.locator(".st-key-ttt-open").get_by_role("combobox").click()
-    page.get_by_role("option", name=name, exact=True).click()
-    page.get_by_text(f"opened at {name}").wait_for()
+def new_film(page, mounted: str) -> None:
+    """Wait until the player has mounted a new film (``mounted``: the old ``picture_state``,
+    whose hatch patterns carry the mounted film's prefix)."""
     wait_for_player(page)
-    page.wait_for_function(  # the new film is mounted: its own number of steps
-        """(before) => [...document.querySelectorAll('*')].map((el) => el.shadowRoot)
-             .filter(Boolean).flatMap((r) => [...r.querySelectorAll('.svp-count')])
-             .some((el) => el.textContent !== before)""",
-        arg=before,
-    )
+    for _ in range(100):
+        if picture_state(page) != mounted:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the player still shows the old film")
+
+
+def open_node(page, cell: str, name: str) -> None:
+    """Open the move to ``cell`` (its pill), and wait for the film of node ``name``."""
+    mounted = picture_state(page)
+    page.locator(".st-key-ttt-open").get_by_role("radio", name=cell, exact=True).click()
+    page.get_by_text(f"opened at {name}").wait_for()
+    new_film(page, mounted)
 
 
 def test_a_game_in_progress(page, app_url):
@@ -86,12 +90,26 @@ def test_a_game_in_progress(page, app_url):
 
 
 def test_the_share_link_reopens_the_same_search_and_step_in_a_fresh_browser(page, app_url, browser):
-    """Issue 13: moves=40, "Your move now", open a node, Forward 5 times, Share."""
+    """Issue 13: moves=40, "Your move now", open a node, Forward 5 times, Share (here with
+    the sidebar's options changed too)."""
     page.goto(f"{app_url}/tictactoe?moves=40")
     wait_for_player(page)
-    page.locator('[data-testid="stRadio"]').get_by_text("Your move now").click()
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    mounted = picture_state(page)
+    sidebar.get_by_text("Minimax", exact=True).click()
+    page.wait_for_url("**ai=Minimax**")
+    new_film(page, mounted)
+    mounted = picture_state(page)
+    sidebar.get_by_text("Win fast, lose slowly").click()
+    page.wait_for_url("**decay=false**")
+    new_film(page, mounted)
+    mounted = picture_state(page)
+    page.locator('[data-testid="stMain"] [data-testid="stRadio"]').get_by_text(
+        "Your move now"
+    ).click()
     page.get_by_text("Your move now ·").wait_for()
-    open_node(page, "X top middle")
+    new_film(page, mounted)
+    open_node(page, "top middle", "X top middle")
     pictures = {picture(page)}
     for _ in range(5):
         press(page, "forward")
@@ -101,7 +119,7 @@ def test_the_share_link_reopens_the_same_search_and_step_in_a_fresh_browser(page
     said, seen = sentence(page), picture(page)
     press(page, "share")
     link = page.locator(".svp-link").input_value()
-    for part in ("moves=40", "explain=now", "open=1", "step=5"):
+    for part in ("ai=Minimax", "decay=false", "moves=40", "explain=now", "open=1", "step=5"):
         assert part in link, (part, link)
     fresh = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -122,11 +140,18 @@ def test_steps_play_in_the_browser_and_keys_work_after_an_option_change(page, ap
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 2
-    page.locator('[data-testid="stRadio"]').get_by_text("The computer's last move").click()
+    mounted = picture_state(page)
+    page.locator('[data-testid="stMain"] [data-testid="stRadio"]').get_by_text(
+        "The computer's last move"
+    ).click()
     page.get_by_text("Before the computer played top left ·").wait_for()
-    wait_for_player(page)
+    new_film(page, mounted)
     page.keyboard.press("ArrowRight")  # no click on the player first
     assert shown_step(page) == 1
+    open_node(page, "top right", "O top right")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page) == 2
     set_speed(page, 30)
     press(page, "play")
     seen = record_steps(page, 5.0)
@@ -148,16 +173,10 @@ def test_an_option_that_keeps_the_replay_keeps_the_step(page, app_url):
     page.goto(f"{app_url}/tictactoe?moves=014&ai=Minimax&step=30")  # explains XO..X....
     wait_for_player(page)
     assert shown_step(page) == 30
-    mounted = picture_state(page)  # its hatch patterns name the mounted film (svp<n>-)
+    mounted = picture_state(page)
     page.locator('[data-testid="stSidebar"]').get_by_text("Win fast, lose slowly").click()
     page.wait_for_url("**decay=false**")
-    wait_until_drawn(page)
-    wait_for_player(page)
-    for _ in range(50):  # until the new film is mounted
-        if picture_state(page) != mounted:
-            break
-        page.wait_for_timeout(200)
-    assert picture_state(page) != mounted
+    new_film(page, mounted)
     assert shown_step(page) == 30
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 31

@@ -39,10 +39,11 @@ from search_viz.lessons.tictactoe.play import (
     Position,
     Setup,
     default_choice,
+    parse_focus,
     positions,
 )
-from search_viz.lessons.tictactoe.search import Node, Search, TreeView, check_focus, tree_view
-from search_viz.lessons.tictactoe.sentences import CELL_NAMES, node_name, values_story
+from search_viz.lessons.tictactoe.search import Node, Search, TreeView, tree_view
+from search_viz.lessons.tictactoe.sentences import CELL_NAMES, mover, node_name, values_story
 from search_viz.problems.tictactoe import TicTacToe
 from search_viz.ui.film_player import film_player
 from search_viz.ui.links import link_check
@@ -141,24 +142,13 @@ def opened_node(position: Position, opponent: Opponent, search: Search) -> Node:
 
 def _focus_from_link(position: Position, opponent: Opponent, search: Search) -> Node:
     text = st.query_params.get("open", "")
-    if not text:
-        return ()
-    problem = None
-    if len(text) > 8 or not text.isdigit():
-        problem = "it should be the cells played from the explained position, e.g. open=40"
-    else:
-        focus = tuple(int(c) for c in text)
-        try:
-            check_focus(search.scored(position.game(opponent)), focus, search.limit)
-        except ValueError as error:
-            problem = str(error)
-        else:
-            if _searched(position, opponent, search, focus):
-                return focus
-            problem = f"{search.name} never entered that node"
-    st.warning(f"The link's open={text!r} cannot be opened ({problem}); showing the root.",
-               icon=":material/link_off:")  # fmt: skip
-    return ()
+    focus, problem = parse_focus(text, search.scored(position.game(opponent)), search.limit)
+    if focus and not _searched(position, opponent, search, focus):
+        focus, problem = (), f"{search.name} never entered that node"
+    if problem:
+        st.warning(f"The link's open={text!r} cannot be opened ({problem}); showing the root.",
+                   icon=":material/link_off:")  # fmt: skip
+    return focus
 
 
 def _searched(position: Position, opponent: Opponent, search: Search, focus: Node) -> bool:
@@ -167,35 +157,42 @@ def _searched(position: Position, opponent: Opponent, search: Search, focus: Nod
 
 
 def open_controls(view: TreeView) -> None:
-    """Open a node (its moves become the picture), go up one level, or back to the root."""
-    choices = {node_name(view, n): n for n in view.openable}
-    st.selectbox(
-        "Open a node",
-        ["—", *choices],
+    """Open one of the opened position's moves (its board becomes the big one), go up one
+    level, or back to the root.
+
+    The moves are pills, not a drop-down: a chosen pill leaves the arrow keys to the
+    player, so the new replay steps with Left and Right at once.
+    """
+    focus = view.focus
+    kids = [node[-1] for node in view.openable if len(node) == len(focus) + 1]
+    st.pills(
+        f"Open a move of {mover(view, focus)}'s",
+        kids,
+        format_func=CELL_NAMES.__getitem__,
         key=OPEN,
         on_change=_open,
-        args=(choices,),
-        disabled=not choices,
-        help="Its position becomes the big board, with its moves and their replies, and the "
-        "replay shows the search around it. Pruned moves were never searched, and leaves have "
-        "nothing below them.",
+        args=(focus,),
+        disabled=not kids,
+        help="Its board becomes the big one, with its own moves and their replies, and the "
+        "replay shows the search around it. Pruned moves were never searched, and leaves "
+        "have nothing below them.",
     )
     up, top = st.columns(2)
     up.button("Up", icon=":material/arrow_upward:", key="ttt-up", on_click=_set_focus,
-              args=(view.focus[:-1],), disabled=not view.focus, width="stretch")  # fmt: skip
+              args=(focus[:-1],), disabled=not focus, width="stretch")  # fmt: skip
     top.button("Root", icon=":material/vertical_align_top:", key="ttt-root", on_click=_set_focus,
-               args=((),), disabled=not view.focus, width="stretch")  # fmt: skip
+               args=((),), disabled=not focus, width="stretch")  # fmt: skip
 
 
-def _open(choices: dict) -> None:
-    picked = st.session_state.get(OPEN)
-    if picked in choices:
-        _set_focus(choices[picked])
+def _open(focus: Node) -> None:
+    cell = st.session_state.get(OPEN)
+    if cell is not None:
+        _set_focus((*focus, cell))
 
 
 def _set_focus(focus: Node) -> None:
     st.session_state[FOCUS] = focus
-    st.session_state[OPEN] = "—"
+    st.session_state[OPEN] = None
 
 
 # ------------------------------------------------------------------ the film

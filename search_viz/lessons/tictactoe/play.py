@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from search_viz.algorithms.tictactoe import Opponent, choose_move, move_values, outcome
+from search_viz.lessons.tictactoe.search import check_focus
 from search_viz.lessons.tictactoe.sentences import CELL_NAMES
 from search_viz.problems.tictactoe import EMPTY_BOARD, TicTacToe
 
@@ -29,6 +30,8 @@ EXPLAIN = {
     "wrong": "Where the computer went wrong",
 }
 _RANK = {"loss": 0, "draw": 1, "win": 2}
+#: The cells as a link writes them.
+CELLS = "012345678"
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ def parse_moves(text: str, setup: Setup) -> tuple[list[int], str | None]:
     """
     if not text:
         return [], None
-    if len(text) > 9 or not text.isdigit():
+    if len(text) > 9 or not set(text) <= set(CELLS):
         return [], (
             f"The link's moves={text!r} is not a game: it should be up to 9 cell numbers 0-8, "
             "e.g. moves=40; a new game starts."
@@ -112,6 +115,29 @@ def parse_moves(text: str, setup: Setup) -> tuple[list[int], str | None]:
             f"The link's moves={text!r} cannot be replayed ({reason}: ...); a new game starts.",
         )
     return moves, None
+
+
+def parse_focus(text: str, game: TicTacToe, limit: int | None = None) -> tuple[tuple, str | None]:
+    """The node a link opens (``?open=12``: the cells played from the explained position),
+    or the root and what is wrong with the text.
+
+    >>> parse_focus("12", TicTacToe("O...X...."))
+    ((1, 2), None)
+    >>> parse_focus("4", TicTacToe("O...X...."))[1]
+    '(4,) is not a node of this game: cell 4 cannot be played'
+    >>> parse_focus("1²", TicTacToe())[1]
+    'it should be the cells played from the explained position, e.g. open=40'
+    """
+    if not text:
+        return (), None
+    if len(text) > 9 or not set(text) <= set(CELLS):
+        return (), "it should be the cells played from the explained position, e.g. open=40"
+    focus = tuple(int(c) for c in text)
+    try:
+        check_focus(game, focus, limit)
+    except ValueError as error:
+        return (), str(error)
+    return focus, None
 
 
 def refusal(setup: Setup, game: TicTacToe, cell: int) -> str | None:
@@ -244,6 +270,7 @@ __all__ = [
     "Setup",
     "default_choice",
     "outcome_text",
+    "parse_focus",
     "parse_moves",
     "positions",
     "refusal",
