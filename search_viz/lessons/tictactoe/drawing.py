@@ -80,7 +80,7 @@ PRUNED_HATCH = "///"
 WIDTH = 5.4  # inches
 MARGIN = 0.1
 NOTE_ROOM = 3.2  # the width the note beside the chips needs
-CHIP_W, CHIP_H, CHIP_GAP = 1.1, 0.44, 0.08
+CHIP_W, CHIP_H, CHIP_GAP = 1.32, 0.44, 0.08
 CHIP_BOARD = 0.34
 CELL = (WIDTH - 2 * MARGIN) / 3  # a cell of the big board
 STRIP = 0.3  # the top of a cell: the badge and the child's value
@@ -227,7 +227,7 @@ def _look(view: TreeView, fold: Fold, node: Node, current: bool, principal: bool
 def _text_size(node: Node, focus: Node, text: str) -> float:
     depth = len(node) - len(focus)
     if depth <= 0:
-        return 10.0
+        return 9.5
     if depth == 1:
         return 12.5 if len(text) <= 5 else 10.5
     return {1: 13.0, 2: 13.0, 3: 11.0, 4: 9.0}.get(len(text), 7.5)

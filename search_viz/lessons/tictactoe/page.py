@@ -173,6 +173,7 @@ def open_controls(view: TreeView) -> None:
         on_change=_open,
         args=(focus,),
         disabled=not kids,
+        wrap=True,
         help="Its board becomes the big one, with its own moves and their replies, and the "
         "replay shows the search around it. Pruned moves were never searched, and leaves "
         "have nothing below them.",
