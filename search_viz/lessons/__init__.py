@@ -22,7 +22,7 @@ from importlib import import_module
 from typing import Any
 
 #: The lesson packages that make films, in the order :func:`film` asks them.
-FILMING_LESSONS: tuple[str, ...] = ("game_trees", "local_search", "informed")
+FILMING_LESSONS: tuple[str, ...] = ("game_trees", "local_search", "informed", "tictactoe")
 
 
 def film(algorithm: Any, problem: Any, **options: Any):
@@ -53,7 +53,6 @@ def film(algorithm: Any, problem: Any, **options: Any):
 _OLD_THUMBNAILS = {
     "uninformed": ("search_viz.render.graph_lessons", "uninformed_thumbnail"),
     "bidirectional": ("search_viz.render.graph_lessons", "bidirectional_thumbnail"),
-    "tictactoe": ("search_viz.render.tictactoe", "thumbnail"),
 }
 
 

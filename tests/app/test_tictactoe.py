@@ -1,16 +1,22 @@
 """The tic-tac-toe page through AppTest: whole games against the perfect players, illegal clicks,
-undo, links, and the "why" panels."""
+undo, links (the game, what is explained, the opened node), the why-tree film and the panels.
+
+AppTest sees the film player's Python side only: the data passed to it (the film's digest
+and title), compared here with the film built directly. Stepping is tested in the browser."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import UnknownElement
 
+import search_viz as sv
 from search_viz.algorithms.tictactoe import Opponent, choose_move, node_counts
+from search_viz.lessons.tictactoe.play import Setup, refusal
 from search_viz.problems.tictactoe import TicTacToe
-from search_viz.ui.tictactoe import Setup, refusal
 from tests.app import pages
 
 PAGE = "app_pages/tictactoe.py"
@@ -34,6 +40,32 @@ def winner(text: str) -> str | None:
         if text[a] != "." and text[a] == text[b] == text[c]:
             return text[a]
     return None
+
+
+def player(at: AppTest) -> dict:
+    """What the page passed to the film player (films, titles)."""
+    found = []
+
+    def walk(node):
+        for child in getattr(node, "children", {}).values():
+            if isinstance(child, UnknownElement) and child.proto.component_name.endswith(
+                "film_player"
+            ):
+                found.append(json.loads(child.proto.json))
+            walk(child)
+
+    walk(at._tree)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def shows(at: AppTest, film) -> bool:
+    """Whether the page's player shows exactly ``film``."""
+    return player(at)["films"][0]["id"] == film.digest
+
+
+def text(at: AppTest) -> str:
+    return " ".join(m.value for m in at.markdown)
 
 
 def status(at: AppTest) -> str:
@@ -180,12 +212,13 @@ def test_a_bad_game_in_the_link_is_explained_and_a_new_game_starts(link, message
 
 def test_the_why_panel_explains_the_computers_last_move():
     at = open_page(moves="40", ai="Minimax")
-    text = " ".join(m.value for m in at.markdown)
-    assert "**O to move.**" in text
-    assert "★ The computer plays **top left** (cell 0). That is a best move." in text
-    assert "With best play this position is worth **0**: a draw." in text
-    notes = [h.value for h in at.html if 'class="sv-note"' in h.value]
-    assert "Start at the root, the position on the board: O is to move" in notes[0]
+    said = text(at)
+    assert "**O to move.**" in said
+    assert "★ The computer played **top left** (cell 0). That is a best move." in said
+    assert "With best play this position is worth **0**: a draw." in said
+    assert shows(at, sv.film(sv.minimax, TicTacToe("....X....")))
+    assert player(at)["titles"] == ["Minimax from ....X.... (O to move)"]
+    assert at.query_params["explain"] == "last"
     counts = node_counts(TicTacToe("....X...."))
     table = at.dataframe[0].value
     assert table["nodes entered"].tolist() == list(counts.values())
@@ -194,35 +227,152 @@ def test_the_why_panel_explains_the_computers_last_move():
 
 def test_your_move_now_explains_the_current_position():
     at = open_page(moves="40")
-    at.segmented_control(key="ttt-explain").set_value("Your move now").run()
-    text = " ".join(m.value for m in at.markdown)
-    assert "**X to move.**" in text
-    assert "★ The computer would play **top middle** (cell 1)." in text
+    at.radio(key="ttt-explain").set_value("now").run()
+    assert "**X to move.**" in text(at)
+    assert "★ The computer would play **top middle** (cell 1)." in text(at)
+    assert shows(at, sv.film(sv.alphabeta, TicTacToe("O...X....")))
+    assert at.query_params["explain"] == "now"
 
 
-def test_opening_a_node_replays_its_subtree():
-    at = open_page(moves="40", step=0)
-    at.selectbox(key="ttt-open").set_value("O top middle").run()
+def test_opening_a_node_replays_the_search_around_it_and_goes_in_the_link():
+    at = open_page(moves="40", explain="now")
+    assert at.pills(key="ttt-open").options == [
+        "top middle", "top right", "middle left", "middle right",
+        "bottom left", "bottom middle", "bottom right",
+    ]  # fmt: skip
+    at.pills(key="ttt-open").set_value(1).run()
     assert not at.exception
     assert at.session_state["ttt.focus"] == (1,)
-    assert any("Opened" in c.value or "O top middle" in c.value for c in at.caption)
+    assert at.query_params["open"] == "1"
+    assert shows(at, sv.film(sv.alphabeta, TicTacToe("O...X...."), focus=(1,)))
+    assert any("opened at X top middle" in c.value for c in at.caption)
+    at.pills(key="ttt-open").set_value(2).run()
+    assert at.session_state["ttt.focus"] == (1, 2)
+    at.button(key="ttt-up").click().run()
+    assert at.session_state["ttt.focus"] == (1,)
     at.button(key="ttt-root").click().run()
     assert at.session_state["ttt.focus"] == ()
+    assert "open" not in at.query_params
+
+
+def test_a_link_reopens_what_is_explained_and_the_opened_node():
+    """Issue 13: the Explain choice and the opened node are in the link."""
+    at = open_page(moves="40", explain="now", open="12", step=5)
+    assert at.radio(key="ttt-explain").value == "now"
+    assert at.session_state["ttt.focus"] == (1, 2)
+    assert shows(at, sv.film(sv.alphabeta, TicTacToe("O...X...."), focus=(1, 2)))
+    assert not at.warning
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"moves": "40", "explain": "wrong"}, "The link's explain='wrong' is not available"),
+        ({"moves": "40", "open": "44"}, "The link's open='44' cannot be opened (((4, 4),)"),
+        ({"moves": "40", "open": "x"}, "The link's open='x' cannot be opened (it should be"),
+        ({"moves": "40", "open": "1234567890"}, "cannot be opened (it should be"),
+    ],
+)
+def test_a_bad_explain_or_open_in_the_link_is_explained(query, message):
+    at = open_page(**query)
+    warned = " ".join(w.value for w in at.warning).replace("((4, 4),)", "(4, 4)")
+    assert message.replace("((4, 4),)", "(4, 4)") in warned
+    assert at.session_state["ttt.focus"] == ()
+
+
+def test_a_pruned_node_in_the_link_is_refused():
+    view_events = sv.Trace.record(sv.alphabeta(TicTacToe("O...X....", first="X"))).events
+    pruned = next(e.node for e in view_events if e.kind == "prune" and len(e.node) == 2)
+    at = open_page(moves="40", explain="now", open="".join(map(str, pruned)))
+    assert "alpha-beta never entered that node" in " ".join(w.value for w in at.warning)
+
+
+def test_when_the_computer_loses_the_page_shows_where_it_went_wrong():
+    """Issue 13: depth 3; you play 1, 3, 0, 6 and win. Show the move that lost, and the horizon."""
+    at = open_page(ai="Depth-limited alpha-beta", depth=3, moves="1438026")
+    assert "You win!" in status(at)
+    assert at.radio(key="ttt-explain").value == "wrong"
+    said = text(at)
+    assert "★ The computer played **bottom right** (cell 8). That is not a best move" in said
+    assert "beyond its horizon" in said
+    assert "as far as the evaluation can tell" not in said
+    assert shows(at, sv.film(sv.alphabeta, TicTacToe(".X.XO...."), limit=3))
+    assert at.query_params["explain"] == "wrong"
+    at.radio(key="ttt-explain").set_value("last").run()
+    said = text(at)
+    assert "worth **8**: X wins in 2 plies." in said
+    assert "+998 is a proven win for X in 2 plies, not an estimate" in said
 
 
 def test_the_depth_limited_and_random_players_run():
     at = open_page(ai="Depth-limited alpha-beta", depth=1, moves="0")
     assert not at.error
-    assert "searches 1 ply ahead" in " ".join(m.value for m in at.markdown)
+    assert "searches 1 ply ahead" in text(at)
     at = open_page(ai="Random", seed=5, starts="Computer")
     assert board(at).count("O") == 1
-    assert any("The random player does not search" in c.value for c in at.caption)
+    assert any("the random player does not search" in c.value for c in at.caption)
 
 
 def test_the_whole_game_figures_and_the_give_up_position_are_shown():
     at = open_page()
     table = at.dataframe[-1].value
     assert table["value"].tolist() == [549946, 255168, 5478, 18297, 20866]
-    text = " ".join(m.value for m in at.markdown)
-    assert "minimax takes the first one, top right" in text
-    assert "the block in bottom right scores 6, every other move 8" in text
+    said = text(at)
+    assert "minimax takes the first one, top right" in said
+    assert "the block in bottom right scores 6, every other move 8" in said
+    assert "Deep Blue's effective branching factor fell from about 35-40 to about 6" in said
+
+
+def _choose_everything(at: AppTest, rng: random.Random) -> None:
+    """Set every input of the page to a value drawn by ``rng``, through its widget."""
+    at.segmented_control(key="you").set_value(rng.choice(["X", "O"])).run()
+    at.segmented_control(key="starts").set_value(rng.choice(["You", "Computer"])).run()
+    kind = rng.choice(["Minimax", "Alpha-beta", "Depth-limited alpha-beta", "Random"])
+    at.radio(key="ai").set_value(kind).run()
+    if kind == "Depth-limited alpha-beta":
+        at.pills(key="depth").set_value(rng.randint(1, 9)).run()
+    if kind == "Random":
+        at.number_input(key="seed").set_value(rng.randint(1, 99)).run()
+    at.toggle(key="decay").set_value(rng.random() < 0.5).run()
+    for _ in range(rng.randint(1, 2)):  # play a move or two
+        free = [c for c in range(9) if not at.button(key=f"ttt-cell-{c}").disabled]
+        if free:
+            at.button(key=f"ttt-cell-{rng.choice(free)}").click().run()
+    choices = at.radio(key="ttt-explain").options
+    at.radio(key="ttt-explain").set_value(_option(rng.choice(choices))).run()
+    for _ in range(2):  # open a move, and maybe one of its moves
+        moves = at.pills(key="ttt-open").options
+        if moves and not at.pills(key="ttt-open").disabled:
+            at.pills(key="ttt-open").set_value(_cell(rng.choice(moves))).run()
+
+
+def _option(label: str) -> str:
+    from search_viz.lessons.tictactoe.play import EXPLAIN
+
+    return next(code for code, text in EXPLAIN.items() if text == label)
+
+
+def _cell(label: str) -> int:
+    from search_viz.lessons.tictactoe.sentences import CELL_NAMES
+
+    return CELL_NAMES.index(label)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_link_holds_every_input(seed):
+    """Issue 13: set every input to a drawn value; the link alone reopens the same screen."""
+    at = open_page()
+    _choose_everything(at, random.Random(seed))
+    assert not at.exception, [e.value for e in at.exception]
+    link = {key: at.query_params[key] for key in at.query_params}
+    # The browser writes the bound widgets (the sidebar) into the link; AppTest does not.
+    for key in ("you", "starts", "ai", "depth", "seed", "decay"):
+        if key in at.session_state:
+            value = at.session_state[key]
+            link[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    again = open_page(**link)
+    assert board(again) == board(at)
+    assert again.radio(key="ttt-explain").value == at.radio(key="ttt-explain").value
+    assert again.session_state["ttt.focus"] == at.session_state["ttt.focus"]
+    assert player(again) == player(at)  # the same film, by its digest
+    assert not [w.value for w in again.warning if "The link" in w.value]

@@ -1,8 +1,4 @@
-"""Tic-tac-toe pictures: boards, every legal move with its value, and the lesson's card.
-
-Pictures are laid out in inches (one data unit = one inch), so that boards,
-marks and text keep their size whatever is drawn. X is drawn in blue, O in
-vermillion (the colours of MAX and MIN in the game-tree pictures).
+"""The charts beside the why-tree: every legal move with its value, on the cell it is played.
 
 A move's outcome for the side to move is told three ways: the colour of the
 board's frame and background, the frame's line style (win solid, draw
@@ -21,20 +17,14 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Patch, Rectangle
 
 from search_viz.algorithms.tictactoe import outcome, plies_to_end
 from search_viz.events import format_value
-from search_viz.film.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, WHITE, font_size
-from search_viz.problems.tictactoe import LINE_CELLS, TicTacToe
-
-X_COLOUR = OKABE_ITO["blue"]
-O_COLOUR = OKABE_ITO["vermillion"]
-NEW_MOVE_FILL = "#FFE3A3"  # pale orange: the move just played
-HATCH_COLOUR = "#EBA98A"  # a pale vermillion
-MARK_COLOUR = {"X": X_COLOUR, "O": O_COLOUR}
+from search_viz.film.style import DARK_GREY, LIGHT_GREY, OKABE_ITO, WHITE, font_size
+from search_viz.lessons.tictactoe.boards import MARK_COLOUR, NEW_MOVE_FILL, draw_board, inch_axes
+from search_viz.problems.tictactoe import TicTacToe
 
 
 @dataclass(frozen=True)
@@ -56,138 +46,8 @@ OUTCOME_STYLE: dict[str, OutcomeStyle] = {
 }
 
 
-def inch_axes(width: float, height: float) -> tuple[Figure, Axes]:
-    """A figure ``width`` x ``height`` inches whose one axes has one data unit per inch.
-
-    >>> fig, ax = inch_axes(3, 2)
-    >>> [float(v) for v in (*ax.get_xlim(), *ax.get_ylim())]
-    [0.0, 3.0, 0.0, 2.0]
-    """
-    fig = Figure(figsize=(width, height))
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, width)
-    ax.set_ylim(0, height)
-    ax.set_axis_off()
-    return fig, ax
-
-
-def cell_centre(cell: int, x: float, y: float, size: float) -> tuple[float, float]:
-    """Where the centre of ``cell`` is on a board of ``size`` centred at (x, y).
-
-    >>> cell_centre(0, 0, 0, 3), cell_centre(4, 0, 0, 3), cell_centre(8, 0, 0, 3)
-    ((-1.0, 1.0), (0.0, 0.0), (1.0, -1.0))
-    """
-    row, col = divmod(cell, 3)
-    return x + (col - 1) * size / 3, y - (row - 1) * size / 3
-
-
-def draw_board(
-    ax: Axes,
-    board: str,
-    x: float,
-    y: float,
-    size: float,
-    *,
-    new: int | None = None,
-    faded: bool = False,
-    fill: str = WHITE,
-    frame: str = DARK_GREY,
-    frame_width: float = 1.2,
-    frame_style: str = "-",
-    hatch: str | None = None,
-    zorder: float = 3,
-) -> None:
-    """A board of ``size`` inches centred at (x, y): frame, grid, marks, the winning line.
-
-    ``new``: the cell just played (shaded); ``faded``: marks drawn pale (not reached yet).
-
-    >>> fig, ax = inch_axes(2, 2)
-    >>> draw_board(ax, "XO..X....", 1, 1, 1.8, new=4)
-    >>> [t.get_text() for t in ax.texts]
-    ['X', 'O', 'X']
-    """
-    half = size / 2
-
-    def square(**style) -> None:  # the whole board's square, in one layer of the look
-        ax.add_artist(Rectangle((x - half, y - half), size, size, **style))
-
-    square(facecolor=fill, edgecolor="none", zorder=zorder)
-    if hatch:  # pale hatching, so that the marks stay readable on it
-        square(facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0, hatch=hatch,
-               zorder=zorder + 0.05)  # fmt: skip
-    square(facecolor="none", edgecolor=frame, linewidth=frame_width, linestyle=frame_style,
-           zorder=zorder + 0.5)  # fmt: skip
-    if new is not None:
-        cx, cy = cell_centre(new, x, y, size)
-        third = size / 3
-        ax.add_artist(
-            Rectangle(
-                (cx - third / 2, cy - third / 2),
-                third,
-                third,
-                facecolor=NEW_MOVE_FILL,
-                edgecolor="none",
-                zorder=zorder + 0.1,
-            )
-        )
-    grid = GREY if faded else DARK_GREY
-    width = max(0.6, size * 1.2)
-    for k in (1, 2):
-        offset = -half + k * size / 3
-        ax.plot([x + offset] * 2, [y - half, y + half], color=grid, lw=width, zorder=zorder + 0.2)
-        ax.plot([x - half, x + half], [y + offset] * 2, color=grid, lw=width, zorder=zorder + 0.2)
-    points = size / 3 * 72 * 0.62
-    for cell, mark in enumerate(board):
-        if mark in MARK_COLOUR:
-            cx, cy = cell_centre(cell, x, y, size)
-            ax.text(
-                cx,
-                cy,
-                mark,
-                ha="center",
-                va="center_baseline",
-                fontsize=points,
-                fontweight="bold",
-                color=MARK_COLOUR[mark],
-                alpha=0.35 if faded else 1.0,
-                zorder=zorder + 0.3,
-            )
-    line = _winning_line(board)
-    if line is not None:
-        (x0, y0), (x1, y1) = (cell_centre(c, x, y, size) for c in (line[0], line[2]))
-        colour = MARK_COLOUR[board[line[0]]]
-        ax.plot(
-            [x0, x1],
-            [y0, y1],
-            color=colour,
-            lw=max(1.5, size * 4),
-            alpha=0.45 if faded else 0.75,
-            solid_capstyle="round",
-            zorder=zorder + 0.4,
-        )
-
-
-def _winning_line(board: str) -> tuple[int, int, int] | None:
-    for cells in LINE_CELLS:
-        marks = {board[c] for c in cells}
-        if len(marks) == 1 and marks <= {"X", "O"}:
-            return cells
-    return None
-
-
-def board_figure(board: str, *, size: float = 2.4, new: int | None = None) -> Figure:
-    """One board on its own, ``size`` inches wide.
-
-    >>> round(float(board_figure("XO..X....").get_figwidth()), 1)
-    2.6
-    """
-    fig, ax = inch_axes(size + 0.2, size + 0.2)
-    draw_board(ax, board, (size + 0.2) / 2, (size + 0.2) / 2, size, new=new, frame_width=2)
-    return fig
-
-
 # ----------------------------------------------------------- the move values
-def outcome_words(value: float, truth: float, game: TicTacToe) -> str:
+def outcome_words(value: float, truth: float, game: TicTacToe, label: str = "value") -> str:
     """The line under a move: its outcome for the side to move, and how soon.
 
     ``value`` is what the player's search says (shown as the number), ``truth``
@@ -201,10 +61,10 @@ def outcome_words(value: float, truth: float, game: TicTacToe) -> str:
     plies = plies_to_end(truth, game)
     if plies is not None:
         words += f" in {plies}"
-    number = format_value(value)
+    number = format_value(value).replace("-", "−")
     if isinstance(value, (int, float)) and value > 0:
         number = "+" + number
-    return f"{words}\nvalue {number}"
+    return f"{words}\n{label} {number}"
 
 
 def outcome_legend(fig: Figure, mover: str, scale: float = 1.0, *, chosen: bool = True) -> None:
@@ -256,13 +116,14 @@ def move_values_figure(
     chosen: int | None = None,
     scale: float = 1.0,
     title: str | None = None,
+    value_label: str = "value",
 ) -> Figure:
     """Every legal move of ``game``, on the cell where it is played: a small board of the
     position after it, framed by its outcome, with its value.
 
     ``values``: each move's value as the player's search saw it; ``truth``: its
     value with perfect play (which decides win / draw / loss); ``chosen``: the
-    computer's move, starred.
+    computer's move, starred; ``value_label``: the word before each number.
     """
     grow = 1 + 0.45 * (scale - 1)
     cell_w, board_size = 1.4 * grow, 0.9 * grow
@@ -350,7 +211,7 @@ def move_values_figure(
         ax.text(
             cx,
             by - board_size / 2 - 0.17,
-            outcome_words(values[cell], truth[cell], game),
+            outcome_words(values[cell], truth[cell], game, value_label),
             ha="center",
             va="top",
             fontsize=label_size,
@@ -372,31 +233,4 @@ def move_values_figure(
     return fig
 
 
-def thumbnail() -> Figure:
-    """The home page's card: a won game, O's last-ditch block and X's line.
-
-    >>> float(thumbnail().get_figwidth()) < 6
-    True
-    """
-    board = TicTacToe("XOO.X....").play(8).board  # X completes the diagonal
-    fig, ax = inch_axes(4.2, 2.6)
-    draw_board(ax, board, 1.3, 1.3, 2.2, new=8, frame_width=2)
-    ax.text(2.6, 1.75, "X wins", fontsize=20, fontweight="bold", color=X_COLOUR, va="center")
-    ax.text(2.6, 1.1, "10 − d", fontsize=16, color=DARK_GREY, va="center")
-    return fig
-
-
-__all__ = [
-    "MARK_COLOUR",
-    "OUTCOME_STYLE",
-    "O_COLOUR",
-    "X_COLOUR",
-    "board_figure",
-    "cell_centre",
-    "draw_board",
-    "inch_axes",
-    "move_values_figure",
-    "outcome_legend",
-    "outcome_words",
-    "thumbnail",
-]
+__all__ = ["OUTCOME_STYLE", "move_values_figure", "outcome_legend", "outcome_words"]

@@ -1,19 +1,22 @@
-"""The tic-tac-toe lesson's play area: the options, the game in session state, the board.
+"""The tic-tac-toe lesson's inputs: the options in the sidebar, and the game on the board.
 
 The game is the list of cells played, kept in ``st.session_state`` and in the
-link (``?moves=40`` : X centre, O top left), so that a copied link reopens the
+link (``?moves=40``: X centre, O top left), so that a copied link reopens the
 game. The computer answers in the same run as the click: the board a student
-sees after a click already holds the computer's reply.
+sees after a click already holds the computer's reply. A move is a real server
+action; the search behind it is replayed in the browser (see ``page.py``).
 
 A move is accepted only through the cells' callback, which checks it again with
-:func:`refusal`: the
-cell must be free, the game not over, and it must be the student's turn
-(the buttons of taken cells are disabled too).
+:func:`~search_viz.lessons.tictactoe.play.refusal`: the cell must be free, the
+game not over, and it must be the student's turn (the buttons of taken cells
+are disabled too).
+
+The options are widgets that leave the arrow keys to the player once chosen
+(radio buttons and pills, not a drop-down or a slider): after an option
+change, Left and Right step the replay again without a click.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import streamlit as st
 
@@ -25,44 +28,20 @@ from search_viz.algorithms.tictactoe import (
     Opponent,
     choose_move,
 )
-from search_viz.problems.tictactoe import EMPTY_BOARD, TicTacToe
-from search_viz.render.tictactoe_notes import CELL_NAMES
+from search_viz.lessons.tictactoe.play import (
+    COMPUTER,
+    YOU,
+    Setup,
+    outcome_text,
+    parse_moves,
+    refusal,
+)
+from search_viz.lessons.tictactoe.sentences import CELL_NAMES
+from search_viz.problems.tictactoe import TicTacToe
 
 MOVES = "ttt.moves"
-SETUP = "ttt.setup"
+SIDES = "ttt.sides"
 NOTICE = "ttt.notice"
-YOU, COMPUTER = "You", "Computer"
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Who plays what: the student's mark, who starts, the computer's player, the scoring.
-
-    >>> s = Setup(you="O", starts="You", opponent=Opponent())
-    >>> s.first, s.computer
-    ('O', 'X')
-    """
-
-    you: str = "X"
-    starts: str = YOU
-    opponent: Opponent = field(default_factory=Opponent)
-
-    @property
-    def computer(self) -> str:
-        """The computer's mark."""
-        return "O" if self.you == "X" else "X"
-
-    @property
-    def first(self) -> str:
-        """The mark that moves first."""
-        return self.you if self.starts == YOU else self.computer
-
-    def game(self, moves: list[int] | tuple[int, ...] = ()) -> TicTacToe:
-        """The game after ``moves`` (cells, in turn), scored with the computer's decay."""
-        game = TicTacToe(EMPTY_BOARD, decay=self.opponent.decay, first=self.first)
-        for cell in moves:
-            game = game.play(cell)
-        return game
 
 
 # --------------------------------------------------------------- the sidebar
@@ -78,14 +57,10 @@ def choose_setup() -> Setup:
         "You play", ["X", "O"], default="X", required=True, key="you", bind="query-params"
     )
     starts = st.segmented_control(
-        "First move",
-        [YOU, COMPUTER],
-        default=YOU,
-        required=True,
-        key="starts",
+        "First move", [YOU, COMPUTER], default=YOU, required=True, key="starts",
         bind="query-params",
-    )
-    kind = st.selectbox(
+    )  # fmt: skip
+    kind = st.radio(
         "The computer plays with",
         OPPONENTS,
         index=OPPONENTS.index(ALPHABETA),
@@ -97,11 +72,11 @@ def choose_setup() -> Setup:
     )
     depth, seed = 2, 0
     if kind == LIMITED:
-        depth = st.slider(
+        depth = st.pills(
             "Depth limit (plies)",
-            1,
-            9,
-            2,
+            list(range(1, 10)),
+            default=2,
+            required=True,
             key="depth",
             bind="query-params",
             help="How many moves ahead it searches before it evaluates; 9 reaches the end.",
@@ -120,35 +95,6 @@ def choose_setup() -> Setup:
 
 
 # ------------------------------------------------------------- the game state
-def _parse_link(text: str, setup: Setup) -> tuple[list[int], str | None]:
-    """The moves written in a link (``?moves=40``), or none and a message if they cannot be played.
-
-    >>> _parse_link("40", Setup()), _parse_link("", Setup())
-    (([4, 0], None), ([], None))
-    >>> _parse_link("44", Setup())[1]
-    "The link's moves='44' cannot be replayed (cell 4 is taken: ...); a new game starts."
-    """
-    if not text:
-        return [], None
-    if len(text) > 9 or not text.isdigit():
-        return [], (
-            f"The link's moves={text!r} is not a game: it should be up to 9 cell numbers 0-8, "
-            "e.g. moves=40; a new game starts."
-        )
-    moves: list[int] = []
-    try:
-        for char in text:
-            setup.game(moves).play(int(char))
-            moves.append(int(char))
-    except ValueError as error:
-        reason = str(error).split(": the free cells")[0]
-        return (
-            [],
-            f"The link's moves={text!r} cannot be replayed ({reason}: ...); a new game starts.",
-        )
-    return moves, None
-
-
 def game_moves(setup: Setup) -> list[int]:
     """The moves of the game on the board, the computer's reply included.
 
@@ -159,14 +105,14 @@ def game_moves(setup: Setup) -> list[int]:
         board(setup, moves)
     """
     state = st.session_state
-    key = (setup.you, setup.starts)
+    sides = (setup.you, setup.starts)
     if MOVES not in state:
-        moves, message = _parse_link(st.query_params.get("moves", ""), setup)
+        moves, message = parse_moves(st.query_params.get("moves", ""), setup)
         if message:
             st.warning(message, icon=":material/link_off:")
-        state[MOVES], state[SETUP] = moves, key
-    elif state.get(SETUP) != key:
-        state[MOVES], state[SETUP] = [], key
+        state[MOVES], state[SIDES] = moves, sides
+    elif state.get(SIDES) != sides:
+        state[MOVES], state[SIDES] = [], sides
     moves = state[MOVES]
     game = setup.game(moves)
     if not game.is_over and game.player_to_move == setup.computer:
@@ -187,23 +133,9 @@ def computer_move(board: str, first: str, opponent: Opponent) -> int:
     return choose_move(TicTacToe(board, decay=opponent.decay, first=first), opponent)
 
 
-def refusal(setup: Setup, game: TicTacToe, cell: int) -> str | None:
-    """Why the student cannot play ``cell`` in ``game`` now; None if the move is legal.
-
-    >>> refusal(Setup(), TicTacToe("O...X...."), 4)
-    'Cell 4 (centre) is taken: pick a free one.'
-    >>> refusal(Setup(), TicTacToe("XXXOO...."), 5)
-    'The game is over: start a new game to play again.'
-    >>> refusal(Setup(you="O"), TicTacToe(), 4), refusal(Setup(), TicTacToe(), 4)
-    ("Wait for the computer's move.", None)
-    """
-    if game.is_over:
-        return "The game is over: start a new game to play again."
-    if game.player_to_move != setup.you:
-        return "Wait for the computer's move."
-    if cell not in game.moves:
-        return f"Cell {cell} ({CELL_NAMES[cell]}) is taken: pick a free one."
-    return None
+def advise(setup: Setup):
+    """The computer's (cached) choice on a game, for ``play.positions``."""
+    return lambda game: computer_move(game.board, setup.first, setup.opponent)
 
 
 def _play(setup: Setup, cell: int) -> None:
@@ -231,18 +163,19 @@ def _new_game() -> None:
 
 def _your_moves(setup: Setup, moves: list[int]) -> list[int]:
     """The indexes in ``moves`` of the student's moves."""
-    mine = 0 if setup.starts == YOU else 1
-    return [i for i in range(len(moves)) if i % 2 == mine]
+    return [k for k in range(len(moves)) if not setup.computer_moved(k)]
 
 
 # ----------------------------------------------------------------- the board
 _BOARD_CSS = """
 <style>
 .st-key-ttt-board button {
-  height: 5.2rem; font-size: 2.6rem; font-weight: 800; line-height: 1;
+  height: 3.9rem; min-height: 3.9rem; font-size: 2.2rem; font-weight: 800; line-height: 1;
+  padding: 0;
 }
-.st-key-ttt-board button p { font-size: 2.6rem; font-weight: 800; }
-.st-key-ttt-board [data-testid="stHorizontalBlock"] { gap: 0.4rem; }
+.st-key-ttt-board button p { font-size: 2.2rem; font-weight: 800; }
+.st-key-ttt-board [data-testid="stHorizontalBlock"] { gap: 0.35rem; }
+.st-key-ttt-board { gap: 0.35rem; }
 %s
 </style>
 """
@@ -298,11 +231,12 @@ def board(setup: Setup, moves: list[int]) -> TicTacToe:
     _status(setup, game, moves)
     left, right = st.columns(2)
     left.button(
-        "New game",
+        "New",
         icon=":material/restart_alt:",
         on_click=_new_game,
         key="ttt-new",
         width="stretch",
+        help="A new game (the computer moves first if it starts)",
     )
     right.button(
         "Undo",
@@ -315,26 +249,6 @@ def board(setup: Setup, moves: list[int]) -> TicTacToe:
         help="Take back your last move and the computer's reply",
     )
     return game
-
-
-def outcome_text(setup: Setup, game: TicTacToe) -> str | None:
-    """The announcement at the end of a game, None while it goes on.
-
-    >>> outcome_text(Setup(), TicTacToe("XXXOO...."))
-    'You win!'
-    >>> outcome_text(Setup(), TicTacToe("XOXXOOOXX"))
-    'A draw: the best anyone can do against a perfect player.'
-    """
-    if not game.is_over:
-        return None
-    winner = game.winner()
-    if winner is None:
-        if setup.opponent.is_perfect:
-            return "A draw: the best anyone can do against a perfect player."
-        return "A draw."
-    if winner == setup.you:
-        return "You win!"
-    return "The computer wins."
 
 
 def _status(setup: Setup, game: TicTacToe, moves: list[int]) -> None:

@@ -1,0 +1,636 @@
+"""The why-tree as a film: an opened position, its moves and their replies, filled in by a search.
+
+The picture speaks tic-tac-toe. The opened position (the ``focus``; the root at
+first) is a big 3 x 3 board; each free cell holds the small board after that
+move (a child of the focus), and each free cell of a small board the value of
+the reply played there (a grandchild). Above the board, the path from the
+root to the focus, one chip per position with its [α, β] window or value.
+The steps are the search's events about these nodes (see
+:mod:`search_viz.lessons.tictactoe.search`); deeper values arrive as they are
+backed up.
+
+Each node is told by its box: white and dotted, not reached yet; tinted blue
+when X is to move there (MAX), vermillion when O is (MIN), yellow for a leaf
+the search evaluated (the game is over, or the depth limit); grey and hatched
+when pruned; an orange edge on the step's node, a green one on the best line
+at the end. A child's ▲ / ▼ / ■ badge says the same as the game-tree pictures.
+Values of nodes whose search was cut off are bounds, written ≥ v or ≤ v.
+
+>>> import search_viz as sv
+>>> film = sv.film(sv.alphabeta, sv.TicTacToe("XO..X...."))
+>>> len(film), film.state(-1).sentence[:43]
+(80, 'Done: the position is worth 6: X wins in 4 ')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.legend_handler import HandlerTuple
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, minimax
+from search_viz.film.builder import FilmBuilder
+from search_viz.film.film import Film
+from search_viz.film.looks import Look
+from search_viz.film.scene import Scene
+from search_viz.film.style import (
+    DARK_GREY,
+    GREY,
+    LIGHT_GREY,
+    ORANGE,
+    PV_COLOUR,
+    STATUS,
+    WHITE,
+)
+from search_viz.lessons.shared.game_view import window_text
+from search_viz.lessons.tictactoe.boards import (
+    MARK_COLOUR,
+    NEW_MOVE_FILL,
+    X_COLOUR,
+    cell_centre,
+    draw_board,
+    inch_axes,
+    winning_line,
+)
+from search_viz.lessons.tictactoe.search import (
+    Fold,
+    Node,
+    Search,
+    TreeView,
+    folds,
+    plies,
+    tree_view,
+)
+from search_viz.lessons.tictactoe.sentences import mover, node_name, signed, step_note
+from search_viz.problems.tictactoe import TicTacToe
+
+MAX_FILL, MIN_FILL = STATUS["max"].color, STATUS["min"].color
+LEAF_FILL = STATUS["evaluated"].color
+#: Pale versions of the fills, for boxes with a value written in them.
+MAX_TINT, MIN_TINT, LEAF_TINT = "#CFE8F8", "#F6D5C2", "#F8F2A8"
+PRUNED_HATCH = "///"
+
+# ------------------------------------------------------------------ geometry
+WIDTH = 5.4  # inches
+MARGIN = 0.1
+NOTE_ROOM = 3.2  # the width the note beside the chips needs
+CHIP_W, CHIP_H, CHIP_GAP = 1.32, 0.44, 0.08
+CHIP_BOARD = 0.34
+CELL = (WIDTH - 2 * MARGIN) / 3  # a cell of the big board
+STRIP = 0.3  # the top of a cell: the badge and the child's value
+MINI = CELL - STRIP - 0.12  # the small board in a cell
+LEGEND = 0.5
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes (inches from the bottom left): chips, cells, small boards."""
+
+    height: float
+    chips: dict  # path node -> (x, y) of the chip's centre
+    cells: dict  # child -> (x, y) of its cell's centre
+    minis: dict  # child -> (x, y) of its small board's centre
+    grid_top: float
+    note: tuple[float, float]  # where the note on the opened position starts (left, middle)
+
+    def box(self, node: Node, focus: Node) -> tuple[float, float, float, float]:
+        """The box of ``node`` (left, bottom, width, height): a chip, a cell or a small cell."""
+        depth = len(node) - len(focus)
+        if depth <= 0:
+            x, y = self.chips[node]
+            return x - CHIP_W / 2, y - CHIP_H / 2, CHIP_W, CHIP_H
+        if depth == 1:
+            x, y = self.cells[node]
+            return x - CELL / 2 + 0.03, y - CELL / 2 + 0.03, CELL - 0.06, CELL - 0.06
+        x, y = cell_centre(node[-1], *self.minis[node[:-1]], MINI)
+        third = MINI / 3
+        return x - third / 2 + 0.015, y - third / 2 + 0.015, third - 0.03, third - 0.03
+
+    def text_at(self, node: Node, focus: Node) -> tuple[float, float]:
+        """Where the value (or window) of ``node`` is written."""
+        depth = len(node) - len(focus)
+        if depth <= 0:
+            x, y = self.chips[node]
+            return x - CHIP_W / 2 + CHIP_BOARD + 0.1, y
+        if depth == 1:
+            x, y = self.cells[node]
+            return x + 0.12, y + CELL / 2 - STRIP / 2 - 0.02
+        return cell_centre(node[-1], *self.minis[node[:-1]], MINI)
+
+    def badge_at(self, node: Node) -> tuple[float, float]:
+        """Where a child's ▲ / ▼ / ■ badge goes."""
+        x, y = self.cells[node]
+        return x - CELL / 2 + 0.22, y + CELL / 2 - STRIP / 2 - 0.02
+
+
+def layout(view: TreeView) -> Layout:
+    """Where the chips, cells and small boards of ``view`` go.
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> where = layout(tree_view(TicTacToe(), Search()))
+    >>> round(where.height, 2), len(where.cells), len(where.chips)
+    (6.42, 9, 1)
+    """
+    per_row = max(1, int((WIDTH - 2 * MARGIN + CHIP_GAP) // (CHIP_W + CHIP_GAP)))
+    path = view.path
+    rows = -(-len(path) // per_row)
+    after = len(path) - (rows - 1) * per_row  # chips on the last row
+    note_x = MARGIN + after * (CHIP_W + CHIP_GAP) + 0.05
+    if WIDTH - MARGIN - note_x < NOTE_ROOM:  # no room beside the chips: a row of its own
+        rows, note_x = rows + 1, MARGIN
+    row_h = CHIP_H + CHIP_GAP
+    height = MARGIN + rows * row_h + 0.04 + 3 * CELL + 0.06 + LEGEND
+    top = height - MARGIN
+    chips = {}
+    for i, node in enumerate(path):
+        row, col = divmod(i, per_row)
+        chips[node] = (
+            MARGIN + CHIP_W / 2 + col * (CHIP_W + CHIP_GAP),
+            top - CHIP_H / 2 - row * row_h,
+        )
+    note = (note_x, top - CHIP_H / 2 - (rows - 1) * row_h)
+    grid_top = top - rows * row_h - 0.04
+    cells, minis = {}, {}
+    for child in view.children[view.focus]:
+        row, col = divmod(child[-1], 3)
+        x = MARGIN + (col + 0.5) * CELL
+        y = grid_top - (row + 0.5) * CELL
+        cells[child] = (x, y)
+        minis[child] = (x, y + CELL / 2 - STRIP - MINI / 2 - 0.04)
+    return Layout(height, chips, cells, minis, grid_top, note)
+
+
+# ------------------------------------------------------------- node at a step
+@dataclass(frozen=True)
+class NodeLook:
+    """One node at one step: its status, the text written on it, and its highlights.
+
+    ``status``: "unreached", "open" (entered, not decided), "decided",
+    "evaluated" (a leaf's value) or "pruned".
+    """
+
+    status: str
+    text: str
+    current: bool = False
+    principal: bool = False
+
+
+def current_node(fold: Fold) -> Node | None:
+    """The node a step is about: the node entered or evaluated, the node a value returns to
+    (backup), the node that cuts (prune); none once the search is done."""
+    e = fold.event
+    if e.kind in ("backup", "prune"):
+        return e.parent if e.parent is not None else e.node
+    if e.kind == "done":
+        return None
+    return e.node
+
+
+def looks_at(view: TreeView, fold: Fold) -> dict[Node, NodeLook]:
+    """Every drawn node's look after the step ``fold`` has taken in."""
+    current = current_node(fold)
+    principal = set(view.trace.result.path or []) if fold.done else set()
+    looks = {}
+    for node in view.nodes:
+        looks[node] = _look(view, fold, node, node == current, node in principal)
+    return looks
+
+
+def _look(view: TreeView, fold: Fold, node: Node, current: bool, principal: bool) -> NodeLook:
+    if any(node[:i] in fold.pruned for i in range(len(view.focus) + 1, len(node) + 1)):
+        return NodeLook("pruned", "pruned" if len(node) == len(view.focus) + 1 else "")
+    if node in fold.leaf_values:
+        return NodeLook("evaluated", signed(fold.leaf_values[node]), current, principal)
+    if node in fold.decided:
+        text = signed(fold.decided[node])
+        if node in view.cut:
+            text = ("≥ " if view.is_max(node) else "≤ ") + text
+        return NodeLook("decided", text, current, principal)
+    if node in fold.entered:
+        if node in fold.windows and len(node) <= len(view.focus) + 1:
+            text = window_text(fold.windows[node])
+        elif node in fold.partial:
+            text = ("≥ " if view.is_max(node) else "≤ ") + signed(fold.partial[node])
+        else:
+            text = ""
+        return NodeLook("open", text, current, principal)
+    return NodeLook("unreached", "")
+
+
+# ------------------------------------------------------------------- the scene
+def _text_size(node: Node, focus: Node, text: str) -> float:
+    depth = len(node) - len(focus)
+    if depth <= 0:
+        return 9.5
+    if depth == 1:
+        return 12.5 if len(text) <= 5 else 10.5
+    return {1: 13.0, 2: 13.0, 3: 11.0, 4: 9.0}.get(len(text), 7.5)
+
+
+def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...]) -> Scene:
+    """Everything the replay of ``view`` will ever show, drawn once; ``texts`` are the
+    (node, text) pairs its steps write."""
+    where = layout(view)
+    fig, ax = inch_axes(WIDTH, where.height)
+    scene = Scene(fig)
+    focus = view.focus
+    _heading(ax, view, where)
+    _chip_boards(ax, view, where)
+    kids = view.children[focus]
+    grand = [g for kid in kids for g in view.children[kid]]
+    _taken_cells(ax, view, where)
+    _small_boards(ax, view, where)
+
+    def boxes(kind: str, nodes: list[Node], shown: bool | list[bool], **style) -> None:
+        """One box per node, in one collection, tagged (kind, node); none if no nodes."""
+        if not nodes:  # an empty collection draws nothing and must not be tagged
+            return
+        polygons = []
+        for node in nodes:
+            x, y, w, h = where.box(node, focus)
+            polygons.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        collection = PolyCollection(polygons, **style)
+        ax.add_collection(collection)
+        scene.tag_each(collection, [(kind, n) for n in nodes], shown=shown)
+
+    path = view.path
+    hatched = {"facecolor": LIGHT_GREY, "edgecolor": GREY, "linewidths": 1.0, "hatch": PRUNED_HATCH}
+    boxes("dotted", kids, True, facecolor=WHITE, edgecolor=GREY, linewidths=1.2, linestyles=":",
+          zorder=1)  # fmt: skip
+    boxes("box", [*path, *kids], [True] * len(path) + [False] * len(kids), facecolor=WHITE,
+          edgecolor=DARK_GREY, linewidths=1.2, zorder=1)  # fmt: skip
+    boxes("hatch", kids, False, **hatched, zorder=1)
+    boxes("box", grand, False, facecolor=WHITE, edgecolor=DARK_GREY, linewidths=0.8, zorder=3)
+    boxes("hatch", grand, False, **hatched, zorder=3)
+    for marker in ("^", "v", "s"):
+        mine = [kid for kid in kids if _marker(view, kid) == marker]
+        if not mine:
+            continue
+        points = [where.badge_at(kid) for kid in mine]
+        dots = ax.scatter(
+            [p[0] for p in points],
+            [p[1] for p in points],
+            s=13**2,
+            marker=marker,
+            c=WHITE,
+            edgecolors=GREY,
+            linewidths=1.2,
+            zorder=5,
+        )
+        scene.tag_each(dots, [("badge", kid) for kid in mine], shown=True)
+    for node, text in texts:
+        x, y = where.text_at(node, focus)
+        depth = len(node) - len(focus)
+        pruned = text == "pruned"
+        artist = ax.text(
+            x,
+            y,
+            text,
+            ha="left" if depth <= 0 else "center",
+            va="center",
+            fontsize=_text_size(node, focus, text),
+            fontweight="normal" if pruned else "bold",
+            style="italic" if pruned else "normal",
+            color=DARK_GREY if pruned else "black",
+            zorder=6,
+        )
+        scene.tag(artist, ("text", node, text))
+    _legend(fig)
+    return scene
+
+
+def _marker(view: TreeView, node: Node) -> str:
+    if view.is_leaf(node):
+        return "s"
+    return "^" if view.is_max(node) else "v"
+
+
+def _heading(ax, view: TreeView, where: Layout) -> None:
+    """Beside the chips: who moves at the opened position, and what its cells show."""
+    focus = view.focus
+    who = mover(view, focus)
+    other = "O" if who == "X" else "X"
+    kind = "MAX" if who == "X" else "MIN"
+    if not focus:
+        first = f"The position on the board: {who} to move ({kind})"
+    else:
+        first = f"Opened {plies(len(focus))} down: {who} to move ({kind})"
+    if view.children[focus]:
+        second = f"Each cell: {who}'s move there, with {other}'s replies."
+    else:
+        second = "The game is over here: nothing to search below."
+    x, y = where.note
+    ax.text(x, y + 0.02, first, ha="left", va="bottom", fontsize=10.5, fontweight="bold",
+            color=DARK_GREY)  # fmt: skip
+    ax.text(x, y - 0.03, second, ha="left", va="top", fontsize=9.5, color=DARK_GREY)
+
+
+def _marks(ax, marks: list[tuple[str, float, float, float]], *, alpha: float = 1.0, z=4.5):
+    """X and O marks as two collections: (mark, x, y, size of its cell) each."""
+    crosses = []
+    for mark, x, y, size in marks:
+        if mark == "X":
+            h = size * 0.27
+            crosses += [((x - h, y - h), (x + h, y + h)), ((x - h, y + h), (x + h, y - h))]
+    if crosses:
+        width = max(1.0, marks[0][3] * 5)
+        ax.add_collection(
+            LineCollection(crosses, colors=X_COLOUR, linewidths=width, alpha=alpha, zorder=z)
+        )
+    rings = [(x, y, size) for mark, x, y, size in marks if mark == "O"]
+    if rings:
+        ax.scatter(
+            [r[0] for r in rings],
+            [r[1] for r in rings],
+            s=[(r[2] * 72 * 0.58) ** 2 for r in rings],
+            facecolors="none",
+            edgecolors=MARK_COLOUR["O"],
+            linewidths=max(1.0, rings[0][2] * 5),
+            alpha=alpha,
+            zorder=z,
+        )
+
+
+def _grid(x: float, y: float, size: float) -> list:
+    half, third = size / 2, size / 3
+    lines = []
+    for k in (1, 2):
+        offset = -half + k * third
+        lines.append(((x + offset, y - half), (x + offset, y + half)))
+        lines.append(((x - half, y + offset), (x + half, y + offset)))
+    return lines
+
+
+def _chip_boards(ax, view: TreeView, where: Layout) -> None:
+    """The tiny board of each chip (the path from the root to the focus)."""
+    grids, marks = [], []
+    for node, (x, y) in where.chips.items():
+        bx = x - CHIP_W / 2 + 0.05 + CHIP_BOARD / 2
+        grids += _grid(bx, y, CHIP_BOARD)
+        for cell, mark in enumerate(view.board(node)):
+            if mark != ".":
+                marks.append((mark, *cell_centre(cell, bx, y, CHIP_BOARD), CHIP_BOARD / 3))
+    ax.add_collection(LineCollection(grids, colors=DARK_GREY, linewidths=0.6, zorder=4))
+    _marks(ax, marks)
+
+
+def _taken_cells(ax, view: TreeView, where: Layout) -> None:
+    """The big board's taken cells: the mark, pale; and the big board's lines."""
+    board = view.board(view.focus)
+    left, top = MARGIN, where.grid_top
+    lines = []
+    for k in (1, 2):
+        lines.append(((left + k * CELL, top), (left + k * CELL, top - 3 * CELL)))
+        lines.append(((left, top - k * CELL), (left + 3 * CELL, top - k * CELL)))
+    ax.add_collection(LineCollection(lines, colors=GREY, linewidths=1.0, zorder=0.5))
+    marks = []
+    for cell, mark in enumerate(board):
+        if mark != ".":
+            row, col = divmod(cell, 3)
+            marks.append((mark, left + (col + 0.5) * CELL, top - (row + 0.5) * CELL, CELL))
+    _marks(ax, marks, alpha=0.25, z=0.6)
+
+
+def _small_boards(ax, view: TreeView, where: Layout) -> None:
+    """Each child's board: white, its move shaded, its grid and marks, a line of three."""
+    squares, shaded, grids, marks, wins = [], [], [], [], []
+    for child, (x, y) in where.minis.items():
+        half = MINI / 2
+        squares.append([(x - half, y - half), (x + half, y - half), (x + half, y + half),
+                        (x - half, y + half)])  # fmt: skip
+        cx, cy = cell_centre(child[-1], x, y, MINI)
+        t = MINI / 6
+        shaded.append([(cx - t, cy - t), (cx + t, cy - t), (cx + t, cy + t), (cx - t, cy + t)])
+        grids += _grid(x, y, MINI)
+        board = view.board(child)
+        for cell, mark in enumerate(board):
+            if mark != ".":
+                marks.append((mark, *cell_centre(cell, x, y, MINI), MINI / 3))
+        line = winning_line(board)
+        if line is not None:
+            wins.append((cell_centre(line[0], x, y, MINI), cell_centre(line[2], x, y, MINI)))
+    ax.add_collection(PolyCollection(squares, facecolor=WHITE, edgecolor=GREY, linewidths=0.8,
+                                     zorder=2))  # fmt: skip
+    ax.add_collection(PolyCollection(shaded, facecolor=NEW_MOVE_FILL, edgecolor="none", zorder=2.1))
+    ax.add_collection(LineCollection(grids, colors=DARK_GREY, linewidths=0.8, zorder=4))
+    _marks(ax, marks)
+    if wins:
+        ax.add_collection(LineCollection(wins, colors=DARK_GREY, linewidths=3, alpha=0.6,
+                                         zorder=4.6))  # fmt: skip
+
+
+def _legend(fig: Figure) -> None:
+    def tinted(fill: str, tint: str, marker: str):
+        return (
+            Line2D([], [], marker=marker, markersize=8, markerfacecolor=fill,
+                   markeredgecolor="black", linestyle="none"),
+            Patch(facecolor=tint, edgecolor=DARK_GREY),
+        )  # fmt: skip
+
+    entries = [
+        (tinted(MAX_FILL, MAX_TINT, "^"), "X to move (MAX)"),
+        (tinted(MIN_FILL, MIN_TINT, "v"), "O to move (MIN)"),
+        (tinted(LEAF_FILL, LEAF_TINT, "s"), "leaf evaluated"),
+        (Patch(facecolor=WHITE, edgecolor=GREY, linestyle=":"), "not reached"),
+        (Patch(facecolor=LIGHT_GREY, edgecolor=GREY, hatch=PRUNED_HATCH), "pruned"),
+        (Patch(facecolor=WHITE, edgecolor=ORANGE, linewidth=2.5), "this step"),
+        (Patch(facecolor=WHITE, edgecolor=PV_COLOUR, linewidth=2.5), "best line"),
+        (Patch(facecolor="none", edgecolor="none"), "[α, β]; ≥ v, ≤ v: bounds"),
+    ]
+    fig.legend(
+        handles=[h for h, _ in entries],
+        labels=[label for _, label in entries],
+        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.3)},
+        loc="lower center",
+        ncols=4,
+        fontsize=8.5,
+        frameon=False,
+        handlelength=2.0,
+        columnspacing=0.8,
+        handletextpad=0.35,
+        borderaxespad=0.15,
+    )
+
+
+# ------------------------------------------------------------------ the steps
+def box_look(view: TreeView, node: Node, look: NodeLook) -> Look:
+    """How a reached node's box is restyled at a step: its tint, and an edge for highlights."""
+    if look.status == "unreached":
+        fill = WHITE
+    elif look.status == "evaluated":
+        fill = LEAF_TINT
+    elif view.is_leaf(node):
+        fill = WHITE
+    else:
+        fill = MAX_TINT if view.is_max(node) else MIN_TINT
+    small = len(node) - len(view.focus) == 2
+    if look.current:
+        return Look(fill=fill, stroke=ORANGE, width=3.0)
+    if look.principal:
+        return Look(fill=fill, stroke=PV_COLOUR, width=3.0)
+    stroke = GREY if look.status == "unreached" else DARK_GREY
+    return Look(fill=fill, stroke=stroke, width=0.8 if small else 1.2)
+
+
+def badge_look(view: TreeView, node: Node, look: NodeLook) -> Look:
+    """How a child's badge is restyled at a step: filled once reached, grey when pruned."""
+    if look.status == "pruned":
+        return Look(fill=LIGHT_GREY, stroke=GREY)
+    if look.status == "unreached":
+        return Look(fill=WHITE, stroke=GREY)
+    if look.status == "evaluated":
+        return Look(fill=LEAF_FILL, stroke="black")
+    if view.is_leaf(node):
+        return Look(fill=WHITE, stroke="black")
+    return Look(fill=MAX_FILL if view.is_max(node) else MIN_FILL, stroke="black")
+
+
+def _show(writer: FilmBuilder, view: TreeView, node: Node, look: NodeLook) -> None:
+    depth = len(node) - len(view.focus)
+    if depth <= 0:
+        writer.show(("box", node), box_look(view, node, look))
+    else:
+        if look.status == "pruned":
+            writer.choose(("frame", node), ("hatch", node))
+        elif look.status == "unreached":
+            writer.choose(("frame", node), ("dotted", node) if depth == 1 else None)
+        else:
+            writer.choose(("frame", node), ("box", node), box_look(view, node, look))
+        if depth == 1:
+            writer.show(("badge", node), badge_look(view, node, look))
+    writer.choose(("text", node), ("text", node, look.text) if look.text else None)
+
+
+def why_film(view: TreeView) -> Film:
+    """The replay of ``view``'s search as a film: one step per kept event."""
+    steps = []
+    for k, fold in enumerate(folds(view.trace)):
+        steps.append((looks_at(view, fold), step_note(view, k, fold), fold.event.line))
+    texts = tuple(sorted({(n, look.text) for looks, _, _ in steps for n, look in looks.items()
+                          if look.text}))  # fmt: skip
+    search = view.search
+    code = game_pseudocode(search.pruning, search.fail_soft, search.limit, search.ordering)
+    writer = FilmBuilder(
+        partial(draw_scene, view, texts),
+        title=film_title(view),
+        pseudocode=code.text,
+        layout="side",
+        shape=view.shape,
+    )
+    final = view.trace.result.stats
+    before: dict[Node, NodeLook] = {}
+    for k, (looks, sentence, line) in enumerate(steps):
+        for node, look in looks.items():
+            if before.get(node) != look:
+                _show(writer, view, node, look)
+        before = looks
+        totals = view.totals(k)
+        writer.step(
+            sentence,
+            line=line,
+            counters={f"{name} (of {final[_STAT[name]]:,})": v for name, v in totals.items()},
+        )
+    return writer.film()
+
+
+_STAT = {"nodes entered": "nodes", "leaves evaluated": "evaluated", "children pruned": "pruned"}
+
+
+def film_title(view: TreeView) -> str:
+    """The film's title: the search, the position, the opened node.
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> film_title(tree_view(TicTacToe("XO..X...."), Search(pruning=False), (8,)))
+    'Minimax from XO..X.... (O to move), opened at O bottom right'
+    """
+    game = view.game
+    text = f"{view.search.name.capitalize()} from {game.board} ({game.player_to_move} to move)"
+    if view.focus:
+        text += f", opened at {node_name(view, view.focus)}"
+    return text
+
+
+# ------------------------------------------------------------ sv.film's door
+_OPTIONS = {
+    alphabeta: ("fail_soft", "ordering", "limit", "focus"),
+    minimax: ("ordering", "limit", "focus"),
+}
+
+
+def films(algorithm: Any, problem: Any) -> bool:
+    """Whether this lesson films ``algorithm`` on ``problem``: minimax or alpha-beta on tic-tac-toe.
+
+    >>> import search_viz as sv
+    >>> films(sv.alphabeta, sv.TicTacToe()), films(sv.bfs, sv.TicTacToe())
+    (True, False)
+    """
+    return algorithm in _OPTIONS and isinstance(problem, TicTacToe)
+
+
+def film_of(algorithm: Any, problem: TicTacToe, **options: Any) -> Film:
+    """The why-tree film of ``algorithm`` (minimax or alpha-beta) searching ``problem``.
+
+    Options: ``fail_soft`` (alpha-beta only), ``ordering`` ("given", "best",
+    "worst" or a key function), ``limit`` (a depth limit in plies: the static
+    evaluation at the limit, and a win scored 1000 − d), and ``focus`` (the
+    node to open: the cells played from the position, e.g. ``(4, 0)``).
+
+    >>> import search_viz as sv
+    >>> film = film_of(sv.minimax, sv.TicTacToe("XOXOXO..."))
+    >>> len(film), film.state(0).sentence[:40]
+    (15, 'Start at the root, the position on the b')
+    >>> film_of(sv.minimax, sv.TicTacToe(), fail_soft=False)
+    Traceback (most recent call last):
+    ...
+    TypeError: minimax takes the options ordering, limit, focus, not fail_soft
+    """
+    allowed = _OPTIONS[algorithm]
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise TypeError(
+            f"{algorithm.__name__} takes the options {', '.join(allowed)}, not {', '.join(unknown)}"
+        )
+    focus = options.pop("focus", ())
+    if isinstance(focus, (str, bytes)) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in tuple(focus)
+    ):
+        raise TypeError(f"focus is a tuple of cells (whole numbers 0-8), not {focus!r}")
+    search = Search(pruning=algorithm is alphabeta, **options)
+    return why_film(tree_view(problem, search, tuple(focus)))
+
+
+def thumbnail() -> Figure:
+    """The home page's card: a won game, O's last-ditch block and X's line.
+
+    >>> float(thumbnail().get_figwidth()) < 6
+    True
+    """
+    board = TicTacToe("XOO.X....").play(8).board  # X completes the diagonal
+    fig, ax = inch_axes(4.2, 2.6)
+    draw_board(ax, board, 1.3, 1.3, 2.2, new=8, frame_width=2)
+    ax.text(2.6, 1.75, "X wins", fontsize=20, fontweight="bold", color=X_COLOUR, va="center")
+    ax.text(2.6, 1.1, "10 − d", fontsize=16, color=DARK_GREY, va="center")
+    return fig
+
+
+__all__ = [
+    "Layout",
+    "NodeLook",
+    "badge_look",
+    "box_look",
+    "current_node",
+    "draw_scene",
+    "film_of",
+    "film_title",
+    "films",
+    "layout",
+    "looks_at",
+    "thumbnail",
+    "why_film",
+]
