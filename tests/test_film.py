@@ -226,3 +226,20 @@ def test_a_moved_patch_lands_where_the_browser_puts_it():
     dpi = figure.dpi
     assert (round(box.x0 / dpi, 2), round(box.y0 / dpi, 2)) == (1.0, 1.0)
     assert (round(box.width / dpi, 2), round(box.height / dpi, 2)) == (0.5, 0.5)
+
+
+def test_an_empty_collection_is_no_item_and_no_trouble():
+    def draw():
+        fig = Figure(figsize=(2, 1))
+        ax = fig.add_axes((0, 0, 1, 1))
+        scene = Scene(fig)
+        assert scene.tag_each(ax.scatter([], []), [], shown=True) == []
+        scene.tag_each(ax.scatter([0.5], [0.5]), ["dot"], shown=False)
+        return scene
+
+    writer = FilmBuilder(draw)
+    writer.show("dot")
+    writer.step("the dot")
+    film = writer.film()
+    assert 'id="sv0"' in film.svg
+    assert film.shows(0, "dot")

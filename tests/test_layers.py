@@ -67,14 +67,6 @@ KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset(
         ("search_viz.render.search_charts", OUTSIDE),
         ("search_viz.ui.graph_search", OUTSIDE),
         ("search_viz.ui.graph_search", UI_IMPORTS_LESSON),
-        # tic-tac-toe
-        ("search_viz.render.tictactoe", OUTSIDE),
-        ("search_viz.render.tictactoe_notes", OUTSIDE),
-        ("search_viz.render.tictactoe_tree", OUTSIDE),
-        ("search_viz.render.tictactoe_view", OUTSIDE),
-        ("search_viz.ui.tictactoe", OUTSIDE),
-        ("search_viz.ui.tictactoe_why", OUTSIDE),
-        ("search_viz.ui.tictactoe_why", UI_IMPORTS_LESSON),
     }
 )
 

@@ -107,11 +107,13 @@ class Scene:
         flags = [shown] * len(names) if isinstance(shown, bool) else list(shown)
         if len(flags) != len(names):
             raise ValueError(f"{len(names)} names but {len(flags)} shown flags")
+        if not names:
+            return []  # nothing to tag: the collection keeps its own id
         numbers = [self._new(name, flag) for name, flag in zip(names, flags, strict=True)]
         self._collections[id(collection)] = _CollectionLooks(collection, len(names))
         for index in range(len(names)):
             self._items.append(_Item(collection, index))
-        collection.set_gid(f"svc{numbers[0] if numbers else 0}")
+        collection.set_gid(f"svc{numbers[0]}")
         return numbers
 
     def mark_style(self, name: str, style: MarkStyle) -> None:

@@ -58,9 +58,10 @@ def picture_state(page, film: int = 0) -> str:
         page.locator(".svp-picture")
         .nth(film)
         .evaluate(
-            """(box) => [...box.querySelectorAll('[id*="-sv"]')]
-             .map((el) => el.id.replace(/^svp\\d+-/, '') + '=' + (el.getAttribute('style') || ''))
-             .join('|') + '#' + box.querySelector('.svp-marks').innerHTML"""
+            """(box) => ([...box.querySelectorAll('[id*="-sv"]')]
+             .map((el) => el.id + '=' + (el.getAttribute('style') || ''))
+             .join('|') + '#' + box.querySelector('.svp-marks').innerHTML)
+             .replace(/svp\\d+-/g, '')"""
         )
     )
 

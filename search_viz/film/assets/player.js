@@ -624,6 +624,7 @@ class Player {
       const keepStep = this.films.length > 0 && shapes.length === this.shapes.length &&
         shapes.every((shape, i) => shape && shape === this.shapes[i]);
       this.pause();
+      if (this.films.length) this.releaseFocus();
       this.filmIds = ids;
       this.shapes = shapes;
       this.mountFilms(sources, data.titles || []);
@@ -651,6 +652,16 @@ class Player {
       first.setPick(data.pick, data.picked, (names) => this.hooks.pick && this.hooks.pick(names));
     }
     this.writeUrl(true);
+  }
+
+  // An option was just changed (new films arrived): if a field outside the player still has
+  // the focus (a number typed, then Enter), let it go, so that the arrow keys step again.
+  releaseFocus() {
+    let active = document.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+      active = active.shadowRoot.activeElement;
+    }
+    if (active && editable(active) && !this.box.contains(active)) active.blur();
   }
 
   mountFilms(sources, titles) {
