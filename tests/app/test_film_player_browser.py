@@ -139,7 +139,7 @@ def test_export_opens_the_dialog_for_this_step(page, film_url):
     press(page, "export")
     dialog = page.get_by_role("dialog")
     dialog.get_by_text("Step 2 as a picture").wait_for(timeout=20_000)
-    assert dialog.get_by_role("button", name=re.compile("PNG")).is_visible()
+    dialog.get_by_role("button", name=re.compile("PNG")).wait_for(timeout=20_000)
 
 
 def test_the_standalone_page_steps_offline(page, tmp_path):
