@@ -14,7 +14,6 @@ The same scene serves the browser and matplotlib:
   exported as PNG, SVG or a GIF frame by the very drawing the browser shows.
 
 >>> from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
 >>> scene = Scene(fig)
 >>> dot = scene.tag(ax.scatter([0.5], [0.5]), "dot")
@@ -157,14 +156,13 @@ class Scene:
     def point(self, ax, x: float, y: float) -> tuple[float, float]:
         """Where the data point (x, y) of ``ax`` lands in the SVG, in points from the top left.
 
-                Marks (:class:`~search_viz.film.looks.Mark`) are placed with it.
+        Marks (:class:`~search_viz.film.looks.Mark`) are placed with it.
 
-                >>> from matplotlib.figure import Figure
-        from matplotlib.patches import Patch
-                >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
-                >>> _ = ax.set_xlim(0, 1), ax.set_ylim(0, 1)
-                >>> Scene(fig).point(ax, 0.5, 1.0)
-                (72.0, 0.0)
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+        >>> _ = ax.set_xlim(0, 1), ax.set_ylim(0, 1)
+        >>> Scene(fig).point(ax, 0.5, 1.0)
+        (72.0, 0.0)
         """
         px, py = ax.transData.transform((x, y))
         dpi = self.figure.dpi
