@@ -22,7 +22,7 @@ from importlib import import_module
 from typing import Any
 
 #: The lesson packages that make films, in the order :func:`film` asks them.
-FILMING_LESSONS: tuple[str, ...] = ("uninformed",)
+FILMING_LESSONS: tuple[str, ...] = ("uninformed", "bidirectional")
 
 
 def film(algorithm: Any, problem: Any, **options: Any):
@@ -51,7 +51,6 @@ def film(algorithm: Any, problem: Any, **options: Any):
 
 #: The card pictures of the lessons not yet moved onto films, until they move.
 _OLD_THUMBNAILS = {
-    "bidirectional": ("search_viz.render.graph_lessons", "bidirectional_thumbnail"),
     "informed": ("search_viz.render.informed_search", "thumbnail"),
     "local_search": ("search_viz.render.queens", "thumbnail"),
     "game_trees": ("search_viz.render.game_tree", "thumbnail"),

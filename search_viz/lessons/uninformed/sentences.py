@@ -29,7 +29,7 @@ _TAKE = {
     "DFS": "Pop {n} off the top of the stack",
     "DLS": "Pop {n} off the top of the stack",
     "IDDFS": "Pop {n} off the top of the stack",
-    "UCS": "Take {n}, the cheapest on the frontier,",
+    "UCS": "Take {n}{g}, the cheapest on the frontier,",
 }
 
 
@@ -54,10 +54,9 @@ def uninformed_sentence(
             f"depth {event.depth}{cost})."
         )
     if kind == "expand":
-        cost = f" (g = {format_value(event.g)})" if algorithm == "UCS" else ""
+        g = f" (g = {format_value(event.g)})" if algorithm == "UCS" else ""
         return (
-            f"{_TAKE[algorithm].format(n=n)}{cost} and test it: is it the goal? "
-            f"Depth {event.depth}."
+            f"{_TAKE[algorithm].format(n=n, g=g)} and test it: is it the goal? Depth {event.depth}."
         )
     if kind == "cutoff":
         what = "the limit" if algorithm in ("DLS", "IDDFS") else "the bound"

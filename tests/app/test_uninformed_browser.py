@@ -1,5 +1,5 @@
-"""The graph-search lessons in headless Chromium: the film player on the uninformed and
-bidirectional pages (stepping, playing, links, the screen's layout, the offline page).
+"""The uninformed-search lesson in headless Chromium: the film player on its page (stepping,
+playing, links, the screen's layout) and the film as an offline page.
 
 Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 """
