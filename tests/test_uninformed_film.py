@@ -24,6 +24,7 @@ from search_viz.lessons.shared.graph_cases import (
     record,
 )
 from search_viz.lessons.shared.graph_drawing import edge_key
+from search_viz.lessons.uninformed.charts import frontier_after_expansions, memory_caption
 from search_viz.lessons.uninformed.drawing import uninformed_film
 from search_viz.lessons.uninformed.inputs import BOUND, DEFAULTS, LIMIT, MAX_DEPTH
 from search_viz.lessons.uninformed.looks import ALGORITHMS, search_for
@@ -278,3 +279,22 @@ def test_sv_film_films_every_uninformed_algorithm(search, options):
     film = sv.film(search, problem, **options)
     assert len(film) == len(sv.Trace.record(search(problem, **options)))
     assert film.to_html().startswith("<!DOCTYPE html>")
+
+
+# ------------------------------------------------------------------ the memory chart's caption
+@pytest.mark.parametrize("seed", [1, 3, 42])
+def test_the_memory_caption_says_what_its_chart_shows(seed):
+    case = build_case(RANDOM, (24, 2.5, seed, False, 0, None))
+    peaks = {}
+    for algorithm in ("BFS", "DFS"):
+        trace = record(search_for(case.problem, algorithm, None, bounded_dfs=False))
+        peaks[algorithm] = int(frontier_after_expansions(trace).max())
+    caption = memory_caption(peaks, RANDOM)
+    assert f"BFS kept up to {peaks['BFS']} nodes waiting and DFS up to {peaks['DFS']}" in caption
+    if peaks["DFS"] > peaks["BFS"]:
+        assert "DFS kept more" in caption
+        assert "BFS keeps a whole layer" not in caption
+    elif peaks["BFS"] > peaks["DFS"]:
+        assert "BFS keeps a whole layer" in caption
+    if seed == 42:  # the walk-through's case: the chart shows DFS larger
+        assert peaks["DFS"] > peaks["BFS"]

@@ -7,6 +7,7 @@ Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -129,4 +130,16 @@ def test_the_bidirectional_film_steps_offline_from_a_file(page, tmp_path):
     press(page, "last")
     assert "s → b → d → t (3 steps)" in sentence(page)
     assert fetched == []
+    assert page.console_errors == []
+
+
+def test_compare_mode_exports_either_film(page, app_url):
+    page.goto(f"{app_url}/{BIDIRECTIONAL}?step=7")
+    wait_for_player(page)
+    press(page, "export")
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_text("Step 7 as a picture").wait_for(timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "bidirectional-export.png"))
+    dialog.get_by_role("button", name=re.compile("PNG")).wait_for(timeout=30_000)
+    assert dialog.get_by_text("Plain BFS: forward only").count() >= 1  # either film's picture
     assert page.console_errors == []

@@ -159,10 +159,11 @@ def draw_limit_lines(scene, ax, limits: tuple[int, ...]) -> None:
         scene.tag(line, ("limit", n))
         label = ax.text(
             x1,
-            y - 0.06,
+            y,
             f"limit {n}",
             ha="right",
-            va="top",
+            va="center",
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
             fontsize=font_size("legend"),
             color=colour,
             fontstyle="italic",

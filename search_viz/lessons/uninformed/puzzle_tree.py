@@ -200,7 +200,7 @@ def _draw_tree(scene: Scene, ax, tree: SearchTree, statuses: tuple[str, ...]) ->
     xs = [x for x, _ in pos.values()] or [0.0]
     ys = [y for _, y in pos.values()] or [0.0]
     ax.set_xlim(min(xs) - 1.6, max(xs) + 0.8)
-    ax.set_ylim(min(ys) - 0.7, max(ys) + 0.5)
+    ax.set_ylim(min(ys) - 0.9, max(ys) + 0.5)
     for depth in range(int(-min(ys)) + 1):
         ax.text(
             min(xs) - 0.7,
