@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from functools import cache
 
 import pytest
@@ -302,3 +303,15 @@ def test_the_31_move_puzzle_argument_in_its_own_numbers():
     assert "**12,452** (5,173 + 7,279)" in text
     assert "**b\\* = 1.42**" in text
     assert "14.6 times fewer" in text
+
+
+@pytest.mark.parametrize("kind", list(PROBLEMS))
+def test_default_films_build_in_under_a_second_and_stay_small(kind):
+    case = build_case(kind, PROBLEMS[kind])
+    both = record(sv.bidirectional_bfs(case.problem))
+    plain = record(sv.bfs(case.problem))
+    for make, trace in ((bidirectional_film, both), (plain_film, plain)):
+        began = time.process_time()  # CPU time: other work on a shared machine does not count
+        film = make(trace, case.view)
+        assert time.process_time() - began < 1.0
+        assert len(film.payload()[0]) < 300_000

@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from search_viz.lessons.shared.graph_cases import NOTES_TREE
+from search_viz.lessons.shared.graph_cases import NOTES_TREE, RANDOM
 from search_viz.lessons.uninformed.inputs import MAX_DEPTH
 from search_viz.lessons.uninformed.page import cached_film
 from tests.app.film_browser import (
@@ -98,7 +98,10 @@ def test_a_random_graphs_share_link_reproduces_the_screen(page, app_url, browser
     seed.press("Enter")
     page.get_by_text("(seed 42), from 0 to 5.").wait_for()
     wait_for_player(page)
-    page.locator(".svp-note").filter(has_text="Step 0.").wait_for()  # the new film is in
+    film = cached_film(RANDOM, (24, 2.5, 42, False, 0, None), "BFS", None)
+    assert len(film) != len(cached_film(RANDOM, (24, 2.5, 1, False, 0, None), "BFS", None))
+    page.locator(".svp-count").filter(has_text=f"of {len(film) - 1}").wait_for()  # it is in
+    page.wait_for_timeout(500)
     for _ in range(7):
         press(page, "forward")
     assert shown_step(page) == 7
@@ -133,6 +136,21 @@ def test_picture_and_sentence_fit_the_first_screen(page, app_url, width, height,
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     assert page.console_errors == []
+
+
+def test_every_algorithms_default_fits_the_first_screen_with_the_sidebar_open(page, app_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for algorithm in ("BFS", "DFS", "DLS", "UCS"):
+        page.goto(f"{app_url}/{UNINFORMED}?algorithm={algorithm}&step=8")
+        wait_for_player(page)
+        assert sentence(page).startswith("Step 8."), algorithm
+        assert on_screen(page, ".svp-picture svg", 1280, 800), algorithm
+        assert on_screen(page, ".svp-note", 1280, 800), algorithm
+    page.goto(f"{app_url}/{UNINFORMED}?problem=8-puzzle&step=30")
+    wait_for_player(page)
+    assert on_screen(page, ".svp-picture svg", 1280, 800)
+    assert on_screen(page, ".svp-note", 1280, 800)
+    page.screenshot(path=str(ARTIFACTS / "uninformed-8-puzzle-1280x800.png"))
 
 
 def test_the_uninformed_film_steps_offline_from_a_file(page, tmp_path):
