@@ -70,13 +70,17 @@ def test_presenter_mode_hides_the_sidebar_and_puts_itself_in_the_link(page, app_
     assert page.console_errors == []
 
 
-# The sentence and the picture nearest to it (above it or beside it): their boxes.
+# The sentence and the picture nearest to it (above it or beside it): their boxes. The film
+# player's (.svp-note, .svp-picture svg) live in shadow roots; the old player's do not.
 _STAGE_BOXES = """() => {
-  const note = document.querySelector('.sv-note');
+  const roots = [document, ...[...document.querySelectorAll('*')].map((el) => el.shadowRoot)
+    .filter(Boolean)];
+  const all = (selector) => roots.flatMap((root) => [...root.querySelectorAll(selector)]);
+  const note = all('.svp-note, .sv-note')[0];
   if (!note) return null;
   const n = note.getBoundingClientRect();
   let best = null, gap = Infinity;
-  for (const img of document.querySelectorAll('[data-testid="stImage"] img')) {
+  for (const img of all('.svp-picture svg, [data-testid="stImage"] img')) {
     const r = img.getBoundingClientRect();
     const d = r.bottom < n.top ? n.top - r.bottom : (r.top > n.bottom ? r.top - n.bottom : 0);
     if (d < gap) { gap = d; best = r; }
