@@ -22,7 +22,14 @@ from importlib import import_module
 from typing import Any
 
 #: The lesson packages that make films, in the order :func:`film` asks them.
-FILMING_LESSONS: tuple[str, ...] = ("game_trees", "local_search", "informed", "tictactoe")
+FILMING_LESSONS: tuple[str, ...] = (
+    "uninformed",
+    "bidirectional",
+    "informed",
+    "local_search",
+    "game_trees",
+    "tictactoe",
+)
 
 
 def film(algorithm: Any, problem: Any, **options: Any):
@@ -49,13 +56,6 @@ def film(algorithm: Any, problem: Any, **options: Any):
     )
 
 
-#: The card pictures of the lessons not yet moved onto films, until they move.
-_OLD_THUMBNAILS = {
-    "uninformed": ("search_viz.render.graph_lessons", "uninformed_thumbnail"),
-    "bidirectional": ("search_viz.render.graph_lessons", "bidirectional_thumbnail"),
-}
-
-
 def thumbnail_png(package: str) -> bytes:
     """The home page's card picture of the lesson in ``search_viz/lessons/<package>/``, as PNG.
 
@@ -64,11 +64,7 @@ def thumbnail_png(package: str) -> bytes:
     """
     import io
 
-    if package in _OLD_THUMBNAILS:
-        module, name = _OLD_THUMBNAILS[package]
-        figure = getattr(import_module(module), name)()
-    else:
-        figure = import_module(f"search_viz.lessons.{package}.drawing").thumbnail()
+    figure = import_module(f"search_viz.lessons.{package}.drawing").thumbnail()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=60)
     return buffer.getvalue()

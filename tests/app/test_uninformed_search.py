@@ -1,77 +1,94 @@
-"""The Uninformed search page, driven through AppTest: the notes' answers on the page, bad input."""
+"""The Uninformed search page, driven through AppTest: which film it plays, its messages, bad input.
 
-import re
+What the player does in the browser is tested in ``test_browser_graph_search.py``; here
+the page's side: the film it hands the player (its digest, the film built in this process
+for the same inputs), the sidebar's defaults, and what the page says around the player.
+"""
+
+from __future__ import annotations
+
+import json
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE
+from search_viz.lessons.uninformed.inputs import MAX_DEPTH
+from search_viz.lessons.uninformed.page import cached_film
 from tests.app import pages
-from tests.app.pages import html_text
 
 PAGE = "app_pages/uninformed_search.py"
 
-NOTES_TABLE = [
-    "A",
-    "A B C D",
-    "A B E F C G D H",
-    "A B E I F J K C G L D H M N",
-]
-
 
 def open_page(query: dict | None = None) -> AppTest:
-    at = pages.open_page(PAGE, query, timeout=60)
+    at = pages.open_page(PAGE, query, timeout=90)
     assert not at.exception, [e.value for e in at.exception]
     return at
 
 
-def last(at: AppTest) -> AppTest:
-    return at.button(key="uninformed.last").click().run()
+def player(at: AppTest) -> dict:
+    """What the page handed the film player (films, titles)."""
+    found = [el for el in at.main.children.values() if type(el).__name__ == "UnknownElement"]
+    assert len(found) == 1
+    return json.loads(found[0].proto.json)
 
 
-def table_rows(at: AppTest) -> list[str]:
-    table = next(h.value for h in at.html if "sv-iddfs" in h.value)
-    cells = re.findall(r"<td[^>]*>(.*?)</td>", table)
-    return [re.sub(r"<[^>]+>", "", cell) for cell in cells[1::2]]
+def markdown(at: AppTest) -> str:
+    return " ".join(m.value for m in at.markdown)
 
 
-def test_the_notes_iddfs_table_grows_row_by_row_and_stops_at_r():
+def test_the_default_is_the_notes_iddfs_example_and_its_film():
     at = open_page()
     assert at.segmented_control(key="algorithm").value == "IDDFS"
-    assert at.selectbox(key="problem").value == "The notes' tree"
-    at = last(at)
-    rows = table_rows(at)
-    assert rows[:4] == NOTES_TABLE
-    assert rows[4] == "A B E I F J K O P C G L R"
-    assert "Found: A → C → G → L → R (4 steps)." in html_text(at)
-    # Halfway, the table holds only the limits begun so far.
-    at.slider(key="uninformed.slider").set_value(20).run()
-    assert len(table_rows(at)) < 5
+    assert at.selectbox(key="problem").value == NOTES_TREE
+    assert at.number_input(key="max_depth").value == MAX_DEPTH
+    data = player(at)
+    film = cached_film(NOTES_TREE, ("A", "R", True), "IDDFS", MAX_DEPTH)
+    assert [f["id"] for f in data["films"]] == [film.digest]
+    assert data["titles"] == ["Iterative deepening from A to R"]
+    assert film.state(-1).sentence == "Found: A → C → G → L → R (4 steps)."
+    text = markdown(at)
+    assert "**4**: A B E I F J K O P C G L R D H M N S" in text
+    assert "having visited A B E I F J K O P C G L R" in text
+    assert not at.warning
 
 
-def test_every_algorithm_runs_on_every_problem():
-    at = open_page()
-    for problem in ["The notes' tree", "Grid maze", "Random graph", "Edge list", "8-puzzle"]:
-        at.selectbox(key="problem").set_value(problem).run()
-        for algorithm in ["BFS", "DFS", "DLS", "IDDFS", "UCS"]:
-            at.segmented_control(key="algorithm").set_value(algorithm).run()
-            at = last(at)
-            assert not at.exception, (problem, algorithm, [e.value for e in at.exception])
-            assert not at.error, (problem, algorithm)
-            assert at.image, (problem, algorithm)
+@pytest.mark.parametrize("problem", ["The notes' tree", "Grid maze", "Random graph",
+                                     "Edge list", "8-puzzle"])  # fmt: skip
+def test_every_algorithm_runs_on_every_problem_and_ends(problem):
+    at = open_page({"problem": problem})
+    for algorithm in ["BFS", "DFS", "DLS", "IDDFS", "UCS"]:
+        at.segmented_control(key="algorithm").set_value(algorithm).run()
+        assert not at.exception, (problem, algorithm, [e.value for e in at.exception])
+        assert not at.error, (problem, algorithm)
+        assert not at.warning, (problem, algorithm)  # no default search is stopped
+        assert len(player(at)["films"]) == 1
 
 
 def test_the_8_puzzle_bounded_at_level_6_is_solved_in_5_moves():
     at = open_page({"problem": "8-puzzle", "algorithm": "DFS"})
     assert at.slider(key="bound").value == 6
-    at = last(at)
-    assert "(5 steps)" in html_text(at)
+    film = cached_film("8-puzzle", ("the notes' (5 moves)", 0, 0), "DFS", 6)
+    assert player(at)["films"][0]["id"] == film.digest
+    assert film.state(-1).sentence.endswith("(5 steps).")
 
 
 def test_ucs_on_the_typed_example_reports_the_cheapest_cost():
     at = open_page({"problem": "Edge list", "algorithm": "UCS"})
-    at = last(at)
-    text = html_text(at)
-    assert "Found: S → A → C → D → G (4 steps, cost 8)." in text
+    film_id = player(at)["films"][0]["id"]
+    text = at.text_area(key="edges").value
+    film = cached_film("Edge list", (text, False, None, None), "UCS", None)
+    assert film_id == film.digest
+    assert film.state(-1).sentence == "Found: S → A → C → D → G (4 steps, cost 8)."
+
+
+def test_iterative_deepening_on_the_default_maze_finds_the_goal():
+    at = open_page({"problem": "Grid maze"})
+    assert at.slider(key="size").value == 7
+    assert not at.warning
+    film = cached_film(MAZE, (7, 0.25, 1), "IDDFS", MAX_DEPTH)
+    assert player(at)["films"][0]["id"] == film.digest
+    assert film.state(-1).sentence.startswith("Found:")
 
 
 @pytest.mark.parametrize(
@@ -90,27 +107,46 @@ def test_a_bad_edge_list_gets_a_message_and_keeps_the_text(typed, message):
     assert at.text_area(key="edges").value == typed
 
 
+def test_odd_node_names_are_a_graph_like_any_other():
+    at = open_page({"problem": "Edge list", "algorithm": "BFS"})
+    at.text_area(key="edges").set_value("$x$ \\foo\n\\foo a_{1}").run()
+    assert not at.exception
+    assert not at.error
+    assert at.selectbox(key="goal").proto.placeholder == "the last node typed: a_{1}"
+
+
 def test_start_equal_to_goal_and_an_unreachable_goal_say_so():
     at = open_page({"goal": "A"})
     assert any("The start is the goal" in i.value for i in at.info)
     at = open_page({"start": "B", "goal": "R", "algorithm": "BFS"})
     assert any("No path" in i.value for i in at.info)
-    at = last(at)
-    assert "cannot be reached" in html_text(at)
+    film = cached_film(NOTES_TREE, ("B", "R", True), "BFS", None)
+    assert "cannot be reached" in film.state(-1).sentence
+
+
+def test_a_random_graphs_goal_left_empty_is_the_farthest_node_for_any_seed():
+    at = open_page({"problem": "Random graph", "seed": "42"})
+    assert at.selectbox(key="goal").value is None
+    assert at.selectbox(key="goal").proto.placeholder == "the farthest from the start: 5"
+    assert "(seed 42), from 0 to 5." in at.caption[0].value
+    at.number_input(key="seed").set_value(7).run()
+    assert at.selectbox(key="goal").value is None  # still "the farthest", for the new graph
+    placeholder = at.selectbox(key="goal").proto.placeholder
+    assert placeholder.startswith("the farthest from the start: ")
+    assert at.caption[0].value.endswith(f"to {placeholder.rsplit(' ', 1)[1]}.")
 
 
 def test_a_link_with_a_limit_beyond_the_bound_is_refused_with_a_message():
     at = open_page({"algorithm": "IDDFS", "max_depth": "99"})
-    assert at.number_input(key="max_depth").value == 10
+    assert at.number_input(key="max_depth").value == MAX_DEPTH
     assert any("max_depth='99'" in w.value for w in at.warning)
 
 
-def test_a_dls_too_deep_for_the_graph_is_stopped_with_a_message():
-    # Every simple path of a complete graph on 9 nodes, looking for a goal it cannot reach.
-    complete = "\n".join(f"n{a} n{b}" for a in range(9) for b in range(a + 1, 9))
-    at = open_page({"problem": "Edge list", "algorithm": "DLS"})
-    at.text_area(key="edges").set_value(complete + "\nfar away").run()
-    at.selectbox(key="goal").set_value("away").run()
-    at.number_input(key="limit").set_value(40).run()
-    assert not at.exception
-    assert any("stopped after 60,000 steps" in w.value for w in at.warning)
+def test_a_search_stopped_by_the_cap_says_what_to_change():
+    at = open_page({"problem": "Grid maze", "size": "12"})
+    assert any(
+        "stopped after 20,000 steps" in w.value and "Choose a smaller maze (7 x 7 works)" in w.value
+        for w in at.warning
+    )
+    at.segmented_control(key="algorithm").set_value("BFS").run()
+    assert not at.warning

@@ -1,0 +1,300 @@
+"""Bidirectional search as a film: two breadth-first searches meeting in the middle, and plain
+BFS as the film beside it (compare mode).
+
+One vocabulary for both pictures, so that no mark means two things: a circle
+is a node reached from the start (the forward search, or plain BFS), pale
+with a dashed outline while it waits in the queue, solid once expanded; a
+square is a node reached from the goal (the backward search, which only
+bidirectional search has); a green hexagon is reached by both; the green
+star with a red outline is where the answer is certain (the meeting node of
+the shortest path; the goal, for plain BFS). The ring marks the node a step
+is about; dark lines are the searches' links to their parents, the red line
+the path.
+
+Every step changes the picture: a reached node appears in its side's queue,
+an expanded node turns solid, a touch turns the node green, and the last
+step draws the path. The 8-puzzle, too big to draw, is filmed layer by layer
+(:mod:`search_viz.lessons.bidirectional.puzzle_layers`).
+
+>>> import networkx as nx, search_viz as sv
+>>> film = sv.film(sv.bidirectional_bfs, sv.GraphProblem(nx.path_graph(5), 0, 4))
+>>> film.state(-1).sentence[-51:]
+'gives a shortest path: 0 → 1 → 2 → 3 → 4 (4 steps).'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable
+from dataclasses import replace
+from functools import lru_cache, partial
+from typing import Any
+
+from matplotlib.figure import Figure
+
+import search_viz as sv
+from search_viz.film import Film, FilmBuilder, Scene
+from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.lessons.bidirectional.puzzle_layers import layers_film
+from search_viz.lessons.bidirectional.sentences import Words, plain_sentence
+from search_viz.lessons.shared.graph_cases import node_label, record, steps_text, stopped
+from search_viz.lessons.shared.graph_drawing import (
+    GraphLooks,
+    GraphView,
+    draw_graph,
+    edge_key,
+    graph_figure,
+    legend_handles,
+)
+from search_viz.lessons.shared.graph_tables import frontier_html
+from search_viz.problems.eight_puzzle import EightPuzzle
+from search_viz.problems.graph_examples import grid_maze
+from search_viz.problems.graph_problem import GraphProblem
+
+GREEN = OKABE_ITO["bluish green"]
+LOOKS: dict[str, Style] = {
+    "unvisited": STATUS["unvisited"],
+    "forward queued": Style(
+        "forward: queued", "#D2E8F7", edgecolor=OKABE_ITO["blue"], linestyle="--", linewidth=2
+    ),
+    "backward queued": Style(
+        "backward: queued",
+        "#FBE6BF",
+        edgecolor="#9A6A00",
+        marker="s",
+        linestyle="--",
+        linewidth=2,
+    ),
+    "forward expanded": replace(STATUS["forward"], label="forward: expanded"),
+    "backward expanded": replace(STATUS["backward"], label="backward: expanded"),
+    "touched": Style("reached by both", GREEN, marker="h", linewidth=1.5),
+    "path": replace(STATUS["path"], label="on the path"),
+    "meeting": Style(
+        "meeting node", GREEN, edgecolor=STATUS["path"].color, marker="*", linewidth=2.5
+    ),
+}
+#: Plain BFS in the same vocabulary: circles, as the forward search.
+PLAIN_LOOKS: dict[str, Style] = {
+    "unvisited": STATUS["unvisited"],
+    "queued": replace(LOOKS["forward queued"], label="queued"),
+    "expanded": replace(LOOKS["forward expanded"], label="expanded"),
+    "path": LOOKS["path"],
+    "goal": replace(LOOKS["meeting"], label="goal reached"),
+}
+#: The picture's size in inches (two stand side by side in compare mode).
+FIGURE = (6.0, 4.8)
+TITLES = ("Bidirectional BFS: forward and backward", "Plain BFS: forward only")
+
+
+def films(algorithm: Any, problem: Any) -> bool:
+    """Whether this lesson films ``algorithm`` on ``problem``.
+
+    >>> films(sv.bidirectional_bfs, sv.EightPuzzle((1, 2, 3, 8, 0, 4, 7, 6, 5))), films(sv.bfs, 1)
+    (True, False)
+    """
+    return algorithm is sv.bidirectional_bfs and isinstance(problem, (GraphProblem, EightPuzzle))
+
+
+def film_of(algorithm: Any, problem: sv.Problem, **options: Any) -> Film:
+    """The film of bidirectional search on ``problem`` (``sv.film`` calls this).
+
+    ``options``: ``step`` ("layer" or "node", as ``sv.bidirectional_bfs``
+    takes it). On the 8-puzzle the film shows whole layers, so it needs
+    ``step="layer"``.
+    """
+    trace = record(algorithm(problem, **options))
+    if isinstance(problem, EightPuzzle):
+        if options.get("step", "layer") != "layer":
+            raise ValueError("the 8-puzzle's film shows whole layers: use step='layer'")
+        return layers_film(trace, plain_layers=())
+    view = GraphView.guess(problem.graph, problem.initial, problem.goal)
+    return bidirectional_film(trace, view)
+
+
+def _end_caption(trace: sv.Trace, what: str) -> str:
+    result = trace.result
+    if stopped(trace):
+        return f"stopped after {result.stats['stopped']:,} steps"
+    if result.path:
+        return f"{what}: a path of {steps_text(len(result.path) - 1)}"
+    return "no path: the goal cannot be reached"
+
+
+def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: str) -> Scene:
+    """A graph with every node in every look of ``looks``, and the last step's ``caption``."""
+    styles = dict(looks)
+    statuses = [name for name in styles if view.kind != "grid" or name != "unvisited"]
+    handles = legend_handles((styles[s] for s in statuses if s != "unvisited"), links=True)
+    fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
+    scene = Scene(fig)
+    base = "unvisited" if "unvisited" in statuses else None
+    draw_graph(scene, ax, view, statuses, styles, base=base)
+    scene.tag(
+        fig.text(
+            0.015,
+            0.985,
+            caption,
+            ha="left",
+            va="top",
+            fontsize=font_size("title"),
+            fontweight="bold",
+            color=DARK_GREY,
+        ),
+        "caption",
+    )
+    return scene
+
+
+class _Sides:
+    """What each search has reached and expanded, and the nodes both have reached."""
+
+    def __init__(self) -> None:
+        self.state: dict[str, dict[Hashable, str]] = {"forward": {}, "backward": {}}
+        self.touched: set = set()
+
+    def look(self, node: Hashable, side: str) -> str:
+        """How ``node`` looks now; ``side`` made the latest event about it (the look of a node
+        both sides reached before their touch is announced)."""
+        if node in self.touched:
+            return "touched"
+        forward, backward = self.state["forward"].get(node), self.state["backward"].get(node)
+        if forward == "expanded":
+            return "forward expanded"
+        if backward == "expanded":
+            return "backward expanded"
+        if forward and backward:
+            return f"{side} queued"
+        return "forward queued" if forward else "backward queued"
+
+
+def bidirectional_film(trace: sv.Trace, view: GraphView) -> Film:
+    """The film of a bidirectional search's ``trace`` on the graph of ``view``."""
+    caption = _end_caption(trace, "meeting")
+    draw = partial(graph_scene, view, tuple(LOOKS.items()), caption)
+    builder = FilmBuilder(
+        draw,
+        title=TITLES[0],
+        pseudocode=sv.algorithms.BIDIRECTIONAL_PSEUDOCODE,
+        layout="side",
+    )
+    looks = GraphLooks(builder, base="unvisited" if view.kind != "grid" else None)
+    sides = _Sides()
+    words = Words(trace, node_label)
+    result = trace.result
+    expanded = {"forward": 0, "backward": 0}
+    best = None
+    for e in trace.events:
+        words.see(e)
+        node, side = e.node, e.data
+        if e.kind == "generate":
+            sides.state[side][node] = "queued"
+            if e.parent is not None:
+                builder.show(("link", edge_key(e.parent, node)))
+            looks.status(node, sides.look(node, side))
+            looks.focus(node)
+        elif e.kind == "expand":
+            sides.state[side][node] = "expanded"
+            expanded[side] += 1
+            looks.status(node, sides.look(node, side))
+            looks.focus(node)
+        elif e.kind == "meet":
+            sides.touched.add(node)
+            best = e.value if best is None else min(best, e.value)
+            looks.status(node, "touched")
+            looks.focus(node)
+        elif e.kind == "done":
+            if result.path:
+                for step in result.path:
+                    looks.status(step, "path")
+                looks.status(result.stats["meet"], "meeting")
+                looks.show_path(result.path)
+            looks.focus(None)
+            builder.show("caption")
+        counters = {
+            "forward expanded": expanded["forward"],
+            "backward expanded": expanded["backward"],
+            "both": expanded["forward"] + expanded["backward"],
+            "best touch": "–" if best is None else steps_text(best),
+        }
+        tables = {
+            side: frontier_html(
+                list(words.queued[side]), "queue", _html_label, title=f"{side.capitalize()} queue"
+            )
+            for side in ("forward", "backward")
+        }
+        builder.step(words.say(e), line=e.line, counters=counters, tables=tables)
+    _stopped_step(builder, trace, looks)
+    return builder.film()
+
+
+def plain_film(trace: sv.Trace, view: GraphView) -> Film:
+    """The film of plain BFS's ``trace`` on the graph of ``view``, in the forward search's looks."""
+    draw = partial(graph_scene, view, tuple(PLAIN_LOOKS.items()), _end_caption(trace, "goal"))
+    builder = FilmBuilder(
+        draw, title=TITLES[1], pseudocode=sv.algorithms.BFS_PSEUDOCODE, layout="side"
+    )
+    looks = GraphLooks(builder, base="unvisited" if view.kind != "grid" else None)
+    queue: dict[Hashable, None] = {}
+    path = trace.result.path
+    expanded = 0
+    for e in trace.events:
+        node = e.node
+        if e.kind == "generate":
+            queue[node] = None
+            looks.status(node, "queued")
+            looks.link(node, e.parent)
+            looks.focus(node)
+        elif e.kind == "expand":
+            queue.pop(node, None)
+            expanded += 1
+            looks.status(node, "expanded")
+            looks.focus(node)
+        elif e.kind == "goal":
+            looks.status(node, "goal")
+        elif e.kind == "done":
+            for step in path or ():
+                looks.status(step, "path" if step != path[-1] else "goal")
+            looks.show_path(path)
+            looks.focus(None)
+            builder.show("caption")
+        counters = {"expanded": expanded, "in the queue": len(queue)}
+        tables = {"queue": frontier_html(list(queue), "queue", _html_label, title="Queue")}
+        sentence = plain_sentence(e, node_label, path)
+        builder.step(sentence, line=e.line, counters=counters, tables=tables)
+    _stopped_step(builder, trace, looks)
+    return builder.film()
+
+
+def _stopped_step(builder: FilmBuilder, trace: sv.Trace, looks: GraphLooks) -> None:
+    """A search stopped by the cap gets one more step that says so."""
+    if stopped(trace):
+        looks.focus(None)
+        builder.show("caption")
+        builder.step(
+            f"Stopped after {trace.result.stats['stopped']:,} steps: the search would go on "
+            "too long to replay, so it has no answer here.",
+            line=None,
+        )
+
+
+@lru_cache(maxsize=4096)
+def _html_label(node: Hashable) -> str:
+    return html.escape(node_label(node))
+
+
+@lru_cache(maxsize=1)
+def _thumbnail_film() -> Film:
+    maze = grid_maze(12, 0.2, seed=1)
+    view = GraphView.of(maze, (0, 0), (11, 11), kind="grid")
+    trace = sv.Trace.record(sv.bidirectional_bfs(sv.GraphProblem(maze, (0, 0), (11, 11))))
+    return bidirectional_film(trace, view)
+
+
+def thumbnail() -> Figure:
+    """The home page's card: the two searches met in a maze, the path drawn.
+
+    >>> thumbnail().get_size_inches().tolist()
+    [6.0, 4.8]
+    """
+    film = _thumbnail_film()
+    return film.figure(len(film) - 1)

@@ -1,0 +1,72 @@
+"""The bidirectional-search lesson's sidebar: the problem, how much each turn expands, and
+whether plain BFS plays beside it.
+
+Every widget is bound to the URL, and no default depends on another input,
+so a link reopens exactly what is on the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from search_viz.lessons.shared.graph_cases import (
+    EDGE_LIST,
+    MAZE,
+    NOTES_TREE,
+    PUZZLE,
+    RANDOM,
+    TRAP,
+    Case,
+)
+from search_viz.lessons.shared.graph_inputs import choose_case
+from search_viz.ui.links import link_check
+
+PROBLEMS = [MAZE, RANDOM, NOTES_TREE, EDGE_LIST, PUZZLE, TRAP]
+#: This page's problems: the notes' tree between two leaves, a larger maze and graph.
+DEFAULTS = {
+    "tree_start": "O",
+    "tree_goal": "S",
+    "tree_directed": False,
+    "maze_size": 16,
+    "nodes": 40,
+    "puzzle": "31 moves: 867 254 3_1",
+}
+TURNS = {"a whole layer": "layer", "one node": "node"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the sidebar chose: the case, how much a turn expands, and compare mode."""
+
+    case: Case
+    turns: str
+    compare: bool
+
+
+def sidebar() -> Choice:
+    """The sidebar's widgets; what they chose."""
+    with link_check(), st.sidebar:
+        case = choose_case(PROBLEMS, DEFAULTS)
+        if case.kind == PUZZLE:
+            st.caption("On the 8-puzzle each turn expands a whole layer, as the notes do it.")
+            return Choice(case, "layer", False)
+        turn = st.radio(
+            "Expand at each turn",
+            list(TURNS),
+            key="turns",
+            bind="query-params",
+            help=(
+                "A whole layer (as the notes do it) on the side with the smaller queue, or one "
+                "node at a time, the two sides in turn: try the first-touch trap with one node."
+            ),
+        )
+        compare = st.toggle(
+            "Compare with plain BFS",
+            True,
+            key="compare",
+            bind="query-params",
+            help="Plain BFS beside it, on the same graph; one player steps both.",
+        )
+    return Choice(case, TURNS[turn], compare)

@@ -1,0 +1,550 @@
+"""The graph lessons' picture: a graph, tree or maze drawn once, every node in every look it takes.
+
+A :class:`GraphView` holds what stays the same for a problem (the graph, its
+layout, how to draw it). :func:`draw_graph` draws it on a film's scene: the
+edges, then every node once per status the replay may give it (a node's
+statuses differ by colour and by marker shape, outline or hatching, so each
+is its own drawing), a ring that marks the node a step is about, the links
+of the search tree and the solution path (hidden until a step shows them),
+and the names. :class:`GraphLooks` then says, step by step, which status
+each node shows, which links are drawn and where the ring is.
+
+Node names are drawn as the text they are: ``$x$`` stays ``$x$``
+(matplotlib's math mode is off for every name).
+
+>>> import search_viz as sv
+>>> from search_viz.film import FilmBuilder, Scene
+>>> from search_viz.problems.graph_examples import notes_tree
+>>> view = GraphView.of(notes_tree(), "A", "R", kind="tree")
+>>> def scene():
+...     s = Scene(Figure(figsize=(4, 3)))
+...     ax = s.figure.add_axes((0, 0, 1, 1))
+...     draw_graph(s, ax, view, ["unvisited", "frontier", "explored"])
+...     return s
+>>> builder = FilmBuilder(scene)
+>>> looks = GraphLooks(builder, base="unvisited")
+>>> looks.status("A", "frontier"); looks.focus("A"); builder.step("A waits.")
+>>> len(builder.film().state(0).looks)  # A's two looks swapped, and the ring shown
+3
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+from matplotlib import patheffects
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+
+from search_viz.events import format_value
+from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.lessons.shared.figure import legend_handle
+from search_viz.lessons.shared.graph_layout import (
+    Positions,
+    graph_positions,
+    graph_tree_layout,
+    grid_positions,
+)
+
+#: Above this many nodes a graph picture leaves out the node names.
+LABEL_LIMIT = 50
+#: Above this many edges a picture leaves out the edge costs.
+COST_LIMIT = 80
+
+#: The ring around the node a step is about.
+FOCUS = Style("this step's node", "none", edgecolor=OKABE_ITO["black"], linewidth=2.5)
+#: A link of the search tree (child to parent), and the solution path.
+TREE_LINK = Style("search-tree link", DARK_GREY)
+PATH_LINK = Style("solution path", STATUS["path"].color)
+
+
+@dataclass(frozen=True)
+class GraphView:
+    """A problem's graph ready to draw: its layout and how it looks. Build one with :meth:`of`.
+
+    ``kind``: ``"tree"`` (a tidy tree hanging from ``root``), ``"grid"`` (maze
+    cells at their row and column) or ``"graph"`` (a seeded spring layout).
+    """
+
+    graph: nx.Graph
+    start: Hashable
+    goal: Hashable
+    kind: str
+    pos: Positions = field(repr=False)
+    root: Hashable = None
+
+    @classmethod
+    def of(
+        cls,
+        G: nx.Graph,
+        start: Hashable,
+        goal: Hashable,
+        kind: str = "graph",
+        pos: Positions | None = None,
+        root: Hashable = None,
+    ) -> GraphView:
+        """Lay ``G`` out once for ``kind`` (or take the positions ``pos``).
+
+        A tree hangs from ``root`` (the start unless given).
+
+        >>> GraphView.of(nx.path_graph(3), 0, 2, kind="tree").pos[2]
+        (0.0, -2.0)
+        """
+        if kind == "tree":
+            root = start if root is None else root
+        if pos is not None:
+            pos = dict(pos)
+        elif kind == "tree":
+            pos = graph_tree_layout(G, root)
+        elif kind == "grid":
+            pos = grid_positions(G)
+        elif kind == "graph":
+            pos = graph_positions(G)
+        else:
+            raise ValueError(f"kind must be tree, grid or graph, not {kind!r}")
+        return cls(G, start, goal, kind, pos, root)
+
+    @classmethod
+    def guess(cls, G: nx.Graph, start: Hashable, goal: Hashable) -> GraphView:
+        """A view of any graph: a maze of ``grid_maze`` as a grid, a tree from the start as a
+        tree, anything else as a graph.
+
+        >>> from search_viz.problems.graph_examples import grid_maze, notes_tree
+        >>> GraphView.guess(grid_maze(4, 0, 1), (0, 0), (3, 3)).kind, GraphView.guess(
+        ...     notes_tree(), "A", "R").kind, GraphView.guess(nx.cycle_graph(4), 0, 2).kind
+        ('grid', 'tree', 'graph')
+        """
+        if G.graph.get("size") and all(isinstance(n, tuple) and len(n) == 2 for n in G):
+            return cls.of(G, start, goal, kind="grid")
+        undirected = G.to_undirected(as_view=True) if G.is_directed() else G
+        if G.number_of_nodes() and nx.is_tree(undirected):
+            return cls.of(G, start, goal, kind="tree")
+        return cls.of(G, start, goal, kind="graph")
+
+    @property
+    def labelled(self) -> bool:
+        """Whether the picture names its nodes (small trees and graphs only)."""
+        return self.kind != "grid" and self.graph.number_of_nodes() <= LABEL_LIMIT
+
+    @property
+    def depth_rows(self) -> bool:
+        """Whether a node's height in the picture is its depth from the start (a tree hung
+        from the start): then a depth limit is a line across the picture."""
+        return self.kind == "tree" and self.root == self.start
+
+
+def edge_key(a: Hashable, b: Hashable) -> frozenset:
+    """One name for the line between ``a`` and ``b``, whichever way it is followed.
+
+    >>> edge_key("A", "B") == edge_key("B", "A")
+    True
+    """
+    return frozenset((a, b))
+
+
+def marker_size(view: GraphView, width: float, height: float) -> float:
+    """A marker area (points²) that keeps neighbouring nodes apart in axes of this size.
+
+    >>> from search_viz.problems.graph_examples import grid_maze
+    >>> marker_size(GraphView.of(grid_maze(10, 0, 1), (0, 0), (9, 9), "grid"), 6, 4) > 100
+    True
+    """
+    xs = [x for x, _ in view.pos.values()] or [0.0]
+    ys = [y for _, y in view.pos.values()] or [0.0]
+    span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    if view.kind == "grid":
+        cell = min(width * 72 / span_x, height * 72 / span_y)
+        return (0.62 * cell) ** 2
+    if view.kind == "tree":
+        cell = min(width * 72 / span_x, height * 72 / span_y)
+        return min(900.0, (0.7 * cell) ** 2)
+    n = max(1, view.graph.number_of_nodes())
+    return float(np.clip(9000 / n, 30, 700))
+
+
+def graph_figure(
+    width: float, height: float, handles: list, *, ncols: int = 5, top: float = 0.0
+) -> tuple[Figure, Axes]:
+    """A figure with the legend ``handles`` in a band at the bottom, and axes above it.
+
+    The legend takes as many of ``ncols`` columns as fit the width. ``top``:
+    inches kept free above the axes (for a caption).
+
+    >>> fig, ax = graph_figure(6, 4, [legend_handle(STATUS["frontier"])])
+    >>> len(fig.legends), float(round(ax.get_position().y0, 3))
+    (1, 0.092)
+    """
+    fig = Figure(figsize=(width, height))
+    rows = bottom_legend(fig, handles, ncols) if handles else 0
+    band = (0.1 + 0.27 * rows) / height if rows else 0.0
+    ax = fig.add_axes((0.01, band, 0.98, 1 - band - top / height - 0.01))
+    ax.set_axis_off()
+    return fig, ax
+
+
+def bottom_legend(fig: Figure, handles: list, ncols: int = 5) -> int:
+    """A legend of ``handles`` along the bottom of ``fig``, in as many of ``ncols`` columns as
+    fit; returns its number of rows.
+
+    >>> fig = Figure(figsize=(2, 2))
+    >>> bottom_legend(fig, [legend_handle(STATUS[s]) for s in ("frontier", "explored")])
+    2
+    """
+    renderer = fig._get_renderer()
+    width = fig.get_figwidth() * fig.dpi
+    for columns in range(min(ncols, len(handles)), 0, -1):
+        legend = fig.legend(
+            handles=handles,
+            loc="lower center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncols=columns,
+            fontsize=font_size("legend"),
+            frameon=False,
+            handletextpad=0.4,
+            columnspacing=1.0,
+            borderaxespad=0.2,
+        )
+        if columns == 1 or legend.get_window_extent(renderer).width <= 0.98 * width:
+            return math.ceil(len(handles) / columns)
+        legend.remove()
+    raise ValueError("a legend needs at least one entry")
+
+
+def legend_handles(styles: Iterable[Style], *, links: bool = True) -> list:
+    """Legend entries for node ``styles``, then the step's ring and (``links``) the lines.
+
+    >>> [h.get_label() for h in legend_handles([STATUS["frontier"]])]
+    ['on the frontier', "this step's node", 'search-tree link', 'solution path']
+    """
+    handles = [legend_handle(style) for style in styles]
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker="o",
+            markersize=13,
+            markerfacecolor="none",
+            markeredgecolor=FOCUS.edgecolor,
+            markeredgewidth=FOCUS.linewidth,
+            linestyle="none",
+            label=FOCUS.label,
+        )
+    )
+    if links:
+        handles.append(Line2D([], [], color=TREE_LINK.color, linewidth=2.4, label=TREE_LINK.label))
+        handles.append(Line2D([], [], color=PATH_LINK.color, linewidth=4, label=PATH_LINK.label))
+    return handles
+
+
+# ------------------------------------------------------------------------ drawing
+def draw_graph(
+    scene,
+    ax: Axes,
+    view: GraphView,
+    statuses: Sequence[str],
+    styles: Mapping[str, Style] | None = None,
+    *,
+    base: str | None = "unvisited",
+    size: float | None = None,
+) -> None:
+    """Draw ``view`` on ``ax`` of ``scene``: every node once per status, each tagged.
+
+    ``statuses`` name the looks a node can take, bottom to top (``styles``
+    gives each one's :class:`Style`, else ``STATUS``). ``base`` is the look
+    every node shows before the first step (None: none, as maze cells, which
+    are drawn light already). Item names: ``("node", status, node)``, ``("ring",
+    node)``, ``("link", edge_key)``, ``("path", edge_key)``.
+    """
+    styles = {**STATUS, **(styles or {})}
+    G = view.graph
+    if size is None:
+        box = ax.get_position()
+        width, height = scene.figure.get_size_inches()
+        size = marker_size(view, box.width * width, box.height * height)
+    if view.kind == "grid":
+        draw_grid_cells(ax, view)
+    else:
+        ax.add_collection(
+            LineCollection(_segments(view, G.edges), colors=GREY, linewidths=1.0, zorder=1)
+        )
+        if G.is_directed() and view.kind != "tree":
+            _arrowheads(ax, _segments(view, G.edges))
+        _edge_costs(ax, view)
+    keys = list(dict.fromkeys(edge_key(a, b) for a, b in G.edges if a != b))
+    segments = [(view.pos[a], view.pos[b]) for a, b in (tuple(k) for k in keys)]
+    links = LineCollection(segments, colors=TREE_LINK.color, linewidths=2.4, zorder=2)
+    scene.tag_each(ax.add_collection(links), [("link", k) for k in keys], shown=False)
+    path = LineCollection(
+        segments, colors=PATH_LINK.color, linewidths=5, zorder=3, capstyle="round"
+    )
+    scene.tag_each(ax.add_collection(path), [("path", k) for k in keys], shown=False)
+    nodes = list(G.nodes)
+    xy = np.array([view.pos[n] for n in nodes], dtype=float).reshape(-1, 2)
+    for rank, status in enumerate(statuses):
+        style = styles[status]
+        drawn = ax.scatter(
+            xy[:, 0],
+            xy[:, 1],
+            s=size * (1.5 if style.marker == "*" else 1.0),
+            marker=style.marker,
+            c=style.color,
+            edgecolors=style.edgecolor,
+            linewidths=style.linewidth,
+            linestyles=style.linestyle,
+            hatch=style.hatch,
+            zorder=4 + rank * 0.01,
+        )
+        scene.tag_each(drawn, [("node", status, n) for n in nodes], shown=status == base)
+    if base is not None and base not in statuses:
+        raise ValueError(f"the base look {base!r} must be one of the statuses")
+    ring = ax.scatter(
+        xy[:, 0],
+        xy[:, 1],
+        s=size * 2.1,
+        marker="o",
+        facecolors="none",
+        edgecolors=FOCUS.edgecolor,
+        linewidths=FOCUS.linewidth,
+        zorder=5,
+    )
+    scene.tag_each(ring, [("ring", n) for n in nodes], shown=False)
+    if view.labelled:
+        _names(ax, view, nodes, size)
+    _mark_ends(ax, view)
+    _frame(ax, view)
+
+
+def _segments(view: GraphView, pairs: Iterable[tuple[Hashable, Hashable]]) -> list:
+    pos = view.pos
+    return [(pos[a], pos[b]) for a, b in pairs if a in pos and b in pos]
+
+
+def _names(ax: Axes, view: GraphView, nodes: Sequence, size: float) -> None:
+    """Each node's name on it, black on a white halo (readable on every fill)."""
+    text_size = min(font_size("label"), 0.55 * size**0.5)
+    for node in nodes:
+        x, y = view.pos[node]
+        name = str(node)
+        ax.text(
+            x,
+            y,
+            name,
+            ha="center",
+            va="center",
+            fontsize=text_size * (0.85 if len(name) > 2 else 1),
+            color=OKABE_ITO["black"],
+            fontweight="bold",
+            zorder=6,
+            parse_math=False,
+            path_effects=[patheffects.withStroke(linewidth=2.6, foreground="white")],
+        )
+
+
+def draw_grid_cells(ax: Axes, view: GraphView) -> None:
+    """The maze: walls as dark cells, open cells light, within a frame.
+
+    >>> from search_viz.problems.graph_examples import grid_maze
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> draw_grid_cells(ax, GraphView.of(grid_maze(4, 0.25, 1), (0, 0), (3, 3), "grid"))
+    >>> len(ax.images)
+    1
+    """
+    size = view.graph.graph.get("size") or (
+        1 + max(max(r, c) for r, c in view.graph.nodes) if view.graph.number_of_nodes() else 1
+    )
+    walls = np.full((size, size), 0.72)
+    for r, c in view.graph.nodes:
+        walls[r, c] = 0.04
+    ax.imshow(
+        walls,
+        cmap="Greys",
+        vmin=0,
+        vmax=1,
+        extent=(-0.5, size - 0.5, -size + 0.5, 0.5),
+        interpolation="nearest",
+        zorder=0,
+    )
+    lines = np.arange(size + 1) - 0.5
+    ax.hlines(-lines, -0.5, size - 0.5, colors="white", linewidths=0.8, zorder=0.5)
+    ax.vlines(lines, -size + 0.5, 0.5, colors="white", linewidths=0.8, zorder=0.5)
+    ax.add_patch(
+        Rectangle((-0.5, -size + 0.5), size, size, fill=False, edgecolor=DARK_GREY, linewidth=1.5)
+    )
+
+
+def _edge_costs(ax: Axes, view: GraphView) -> None:
+    """Each edge's cost on it, when the costs are not all 1 (what uniform-cost search reads)."""
+    G = view.graph
+    costs = list(G.edges(data="weight", default=1))
+    if len(costs) > COST_LIMIT or all(cost == 1 for *_, cost in costs):
+        return
+    along = 0.3 if G.is_directed() else 0.5  # clear of a directed edge's arrowhead
+    for a, b, cost in costs:
+        (xa, ya), (xb, yb) = view.pos[a], view.pos[b]
+        ax.text(
+            xa + along * (xb - xa),
+            ya + along * (yb - ya),
+            format_value(cost),
+            ha="center",
+            va="center",
+            fontsize=font_size("legend"),
+            color=DARK_GREY,
+            zorder=3.5,  # above the path's line, below the nodes
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": GREY, "lw": 0.6},
+        )
+
+
+def _arrowheads(ax: Axes, segments: list) -> None:
+    """An arrowhead halfway along each edge: which way it goes, clear of the nodes."""
+    if not segments:
+        return
+    xy = np.array(segments, dtype=float)  # (edges, 2 ends, 2 coordinates)
+    start, end = xy[:, 0], xy[:, 1]
+    direction = end - start
+    ax.quiver(
+        start[:, 0] + 0.42 * direction[:, 0],
+        start[:, 1] + 0.42 * direction[:, 1],
+        0.16 * direction[:, 0],
+        0.16 * direction[:, 1],
+        angles="xy",
+        scale_units="xy",
+        scale=1,
+        color=DARK_GREY,
+        width=0.004,
+        headwidth=5,
+        headlength=6,
+        headaxislength=5,
+        zorder=1.5,
+    )
+
+
+def _mark_ends(ax: Axes, view: GraphView) -> None:
+    """Write "start" and "goal" beside those nodes (in a maze: S and G on the cells)."""
+    for node, text in ((view.start, "start"), (view.goal, "goal")):
+        if node not in view.pos:
+            continue
+        x, y = view.pos[node]
+        if view.kind == "grid":
+            ax.text(
+                x,
+                y,
+                text[0].upper(),
+                ha="center",
+                va="center",
+                fontsize=font_size("label"),
+                fontweight="bold",
+                color=OKABE_ITO["black"],
+                zorder=7,
+                path_effects=[patheffects.withStroke(linewidth=3, foreground="white")],
+            )
+            continue
+        below = view.kind == "tree" and text == "goal"  # the goal is usually a leaf
+        ax.annotate(
+            text,
+            (x, y),
+            xytext=(0, -15 if below else 15),
+            textcoords="offset points",
+            ha="center",
+            va="top" if below else "bottom",
+            fontsize=font_size("legend"),
+            color=DARK_GREY,
+            fontstyle="italic",
+            zorder=7,
+        )
+
+
+def _frame(ax: Axes, view: GraphView) -> None:
+    xs = [x for x, _ in view.pos.values()] or [0.0]
+    ys = [y for _, y in view.pos.values()] or [0.0]
+    pad_x = 0.6 if view.kind != "graph" else 0.08 * (max(xs) - min(xs) + 0.1)
+    pad_y = 0.6 if view.kind != "graph" else 0.1 * (max(ys) - min(ys) + 0.1)
+    ax.set_xlim(min(xs) - pad_x, max(xs) + pad_x)
+    extra = 0.3 if view.kind == "tree" else 0.0  # room for "start" above, "goal" below
+    ax.set_ylim(min(ys) - pad_y - extra, max(ys) + pad_y + extra)
+    if view.kind == "grid":
+        ax.set_aspect("equal")
+
+
+# ------------------------------------------------------------------ per-step looks
+class GraphLooks:
+    """What a graph picture shows, changed step by step on a film's builder.
+
+    Keeps each node's status (``base`` until changed), each node's link to
+    its parent in the search tree, the solution path and the ring, and tells
+    the builder only what changes.
+    """
+
+    def __init__(self, builder, base: str | None = "unvisited") -> None:
+        self.builder = builder
+        self.base = base
+        self.now: dict[Hashable, str | None] = {}
+        self.parents: dict[Hashable, Hashable] = {}
+        self.ring: Hashable = None
+        self.path: list[frozenset] = []
+
+    def status(self, node: Hashable, status: str | None) -> None:
+        """Show ``node`` in ``status`` (None: its look before the search reached it)."""
+        status = self.base if status is None else status
+        old = self.now.get(node, self.base)
+        if old == status:
+            return
+        if old is not None:
+            self.builder.hide(("node", old, node))
+        if status is not None:
+            self.builder.show(("node", status, node))
+        self.now[node] = status
+
+    def shown(self, node: Hashable) -> str | None:
+        """The status ``node`` shows now."""
+        return self.now.get(node, self.base)
+
+    def link(self, node: Hashable, parent: Hashable) -> None:
+        """Draw ``node``'s link to its parent in the search tree (None: no link)."""
+        old = self.parents.get(node)
+        if old == parent:
+            return
+        if old is not None and not self._linked_elsewhere(old, node):
+            self.builder.hide(("link", edge_key(old, node)))
+        if parent is None:
+            self.parents.pop(node, None)
+            return
+        self.parents[node] = parent
+        if parent != node:
+            self.builder.show(("link", edge_key(parent, node)))
+
+    def _linked_elsewhere(self, a: Hashable, b: Hashable) -> bool:
+        """Whether the line a-b still stands for another link (b the parent of a)."""
+        return self.parents.get(a) == b
+
+    def focus(self, node: Hashable) -> None:
+        """Put the ring on ``node`` (None: on no node)."""
+        if node == self.ring:
+            return
+        self.builder.choose("ring", None if node is None else ("ring", node))
+        self.ring = node
+
+    def show_path(self, path: Sequence[Hashable] | None) -> None:
+        """Draw the solution ``path`` (None or empty: none)."""
+        keys = [edge_key(a, b) for a, b in zip(path or (), (path or ())[1:], strict=False)]
+        for key in self.path:
+            if key not in keys:
+                self.builder.hide(("path", key))
+        for key in keys:
+            self.builder.show(("path", key))
+        self.path = keys
+
+    def clear(self) -> None:
+        """Every node back to its first look, no link, no ring, no path (a new iteration)."""
+        for node in list(self.now):
+            self.status(node, None)
+        for node in list(self.parents):
+            self.link(node, None)
+        self.focus(None)
+        self.show_path(None)

@@ -1,0 +1,158 @@
+"""The sidebar the two graph lessons share (uninformed and bidirectional search): which problem.
+
+:func:`choose_case` draws the problem's widgets, every one bound to the URL,
+and returns the :class:`~search_viz.lessons.shared.graph_cases.Case` they
+choose. A link must reproduce the screen, so no widget's default depends on
+another input: where the natural default does (the goal of a random graph is
+the node farthest from the start; an edge list's start and goal are the first
+and last nodes typed), the widget starts empty, its placeholder names the
+node in use, and an empty value means "the default" both on screen and in
+the link. Every problem's seed starts at 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from search_viz.lessons.shared.graph_cases import (
+    EDGE_LIST,
+    GRAPH_NODES,
+    MAZE,
+    MAZE_SIZES,
+    NOTES_TREE,
+    PUZZLE,
+    PUZZLE_INSTANCES,
+    RANDOM,
+    Case,
+    build_case,
+    node_label,
+)
+from search_viz.problems.edge_list import EXAMPLE, MAX_EDGES, MAX_NODES, parse_edge_list
+from search_viz.problems.graph_examples import NOTES_TREE_GOAL, NOTES_TREE_ROOT, notes_tree
+
+#: The widgets' defaults; a page may change them (the same for every visitor and link).
+DEFAULTS: dict[str, Any] = {
+    "tree_start": NOTES_TREE_ROOT,
+    "tree_goal": NOTES_TREE_GOAL,
+    "tree_directed": True,
+    "maze_size": 12,
+    "nodes": 24,
+    "puzzle": "the notes' (5 moves)",
+}
+
+
+@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
+def cached_case(kind: str, params: tuple) -> Case:
+    """:func:`~search_viz.lessons.shared.graph_cases.build_case`, once per server per problem."""
+    return build_case(kind, params)
+
+
+def _keep_valid(key: str, options: Sequence, default: Any) -> None:
+    """Before a selectbox is drawn: put ``default`` in its state if its value is not an option."""
+    if (
+        key in st.session_state
+        and st.session_state[key] not in options
+        and (st.session_state[key] is not None)
+    ):
+        st.session_state[key] = default
+
+
+def _node(label: str, key: str, nodes: Sequence, default: Any, placeholder: str = "") -> Any:
+    """A selectbox over ``nodes``, bound to the URL as ``key``.
+
+    ``default``: the node chosen at first, or None for an empty box whose
+    ``placeholder`` says which node an empty box means.
+    """
+    nodes = list(nodes)
+    _keep_valid(key, nodes, default)
+    return st.selectbox(
+        label,
+        nodes,
+        index=None if default is None else nodes.index(default),
+        key=key,
+        bind="query-params",
+        format_func=node_label,
+        placeholder=placeholder,
+    )
+
+
+def choose_case(
+    kinds: Sequence[str],
+    defaults: dict[str, Any] | None = None,
+    puzzles: Sequence[str] = tuple(PUZZLE_INSTANCES),
+) -> Case:
+    """The problem widgets of a graph-search page, in the sidebar; the chosen case.
+
+    ``defaults`` overrides :data:`DEFAULTS` for this page (e.g. the
+    bidirectional page's tree runs between two leaves).
+    """
+    d = {**DEFAULTS, **(defaults or {})}
+    kind = st.selectbox(
+        "Problem",
+        kinds,
+        key="problem",
+        bind="query-params",
+        help="What to search: the lecture notes' examples, a random one, or your own.",
+    )
+    if kind == NOTES_TREE:
+        nodes = list(notes_tree().nodes)
+        start = _node("Start", "start", nodes, d["tree_start"])
+        goal = _node("Goal", "goal", nodes, d["tree_goal"])
+        return cached_case(kind, (start, goal, d["tree_directed"]))
+    if kind == MAZE:
+        size = st.slider("Maze size", *MAZE_SIZES, d["maze_size"], key="size", bind="query-params")
+        walls = st.slider(
+            "Wall density", 0.0, 0.45, 0.25, step=0.05, key="walls", bind="query-params"
+        )
+        seed = st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params")
+        return cached_case(kind, (size, round(walls, 2), int(seed)))
+    if kind == RANDOM:
+        nodes = st.slider("Nodes", *GRAPH_NODES, d["nodes"], key="nodes", bind="query-params")
+        degree = st.slider(
+            "Mean degree", 1.0, 6.0, 2.5, step=0.5, key="degree", bind="query-params"
+        )
+        seed = int(st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params"))
+        directed = st.toggle("Directed edges", False, key="directed", bind="query-params")
+        start = _node("Start", "start", range(nodes), 0)
+        farthest = cached_case(kind, (nodes, degree, seed, directed, start, None)).problem.goal
+        goal = _node("Goal", "goal", range(nodes), None, f"the farthest from the start: {farthest}")
+        return cached_case(kind, (nodes, degree, seed, directed, start, goal))
+    if kind == EDGE_LIST:
+        text = st.text_area(
+            "Edges",
+            EXAMPLE,
+            height=220,
+            key="edges",
+            bind="query-params",
+            help=(
+                f"One edge per line: two node names, and a cost if you like ('A B' or 'A B 3'). "
+                f"At most {MAX_EDGES} edges and {MAX_NODES} nodes; # starts a comment."
+            ),
+        )
+        directed = st.toggle("Directed edges", False, key="directed", bind="query-params")
+        try:
+            nodes = list(parse_edge_list(text, directed=directed).nodes)
+        except ValueError:
+            return cached_case(kind, (text, directed, None, None))
+        start = _node("Start", "start", nodes, None, f"the first node typed: {nodes[0]}")
+        goal = _node("Goal", "goal", nodes, None, f"the last node typed: {nodes[-1]}")
+        return cached_case(kind, (text, directed, start, goal))
+    if kind == PUZZLE:
+        instance = puzzles[0]
+        if len(puzzles) > 1:
+            instance = st.selectbox(
+                "Instance",
+                list(puzzles),
+                index=list(puzzles).index(d["puzzle"]),
+                key="instance",
+                bind="query-params",
+            )
+        moves, seed = 0, 0
+        if PUZZLE_INSTANCES[instance] is None:
+            moves = st.slider("Scramble moves", 1, 60, 20, key="moves", bind="query-params")
+            seed = int(st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params"))
+        return cached_case(kind, (instance, moves, seed))
+    return cached_case(kind, ())

@@ -1,0 +1,89 @@
+"""The uninformed-search lesson's sidebar: the problem, the algorithm, and its depth limit.
+
+Every widget is bound to the URL, and no default depends on another input,
+so a link reopens exactly what is on the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from search_viz.lessons.shared.graph_cases import (
+    EDGE_LIST,
+    MAZE,
+    NOTES_TREE,
+    PUZZLE,
+    RANDOM,
+    Case,
+)
+from search_viz.lessons.shared.graph_inputs import choose_case
+from search_viz.lessons.uninformed.looks import ALGORITHMS
+from search_viz.ui.links import link_check
+
+PROBLEMS = [NOTES_TREE, MAZE, RANDOM, EDGE_LIST, PUZZLE]
+#: The problems' defaults on this page: a maze small enough for iterative deepening to finish.
+DEFAULTS = {"maze_size": 7}
+#: Depth limits: DLS's limit, IDDFS's largest limit, the 8-puzzle's bound (as the notes set it).
+LIMIT, MAX_DEPTH, BOUND = 4, 20, 6
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the sidebar chose: the case, the algorithm, and its depth (limit, largest limit
+    or bound; None when the algorithm has none)."""
+
+    case: Case
+    algorithm: str
+    depth: int | None
+
+    @property
+    def bounded_dfs(self) -> bool:
+        """Whether DFS runs with a bound (on the 8-puzzle, as the notes do)."""
+        return self.case.kind == PUZZLE
+
+
+def sidebar() -> Choice:
+    """The sidebar's widgets; what they chose."""
+    with link_check(), st.sidebar:
+        case = choose_case(PROBLEMS, DEFAULTS, puzzles=["the notes' (5 moves)"])
+        algorithm = st.segmented_control(
+            "Algorithm",
+            list(ALGORITHMS),
+            default="IDDFS",
+            required=True,
+            key="algorithm",
+            bind="query-params",
+            help="; ".join(f"{name}: {entry[3]}" for name, entry in ALGORITHMS.items()),
+        )
+        depth = _depth(case, algorithm)
+    return Choice(case, algorithm, depth)
+
+
+def _depth(case: Case, algorithm: str) -> int | None:
+    if case.kind == PUZZLE and algorithm in ("DFS", "DLS", "IDDFS"):
+        return st.slider(
+            "Depth bound",
+            1,
+            10,
+            BOUND,
+            key="bound",
+            bind="query-params",
+            help="The notes bound DFS on the 8-puzzle at level 6; IDDFS goes up to it.",
+        )
+    if algorithm == "DLS":
+        return int(st.number_input("Depth limit", 0, 40, LIMIT, key="limit", bind="query-params"))
+    if algorithm == "IDDFS":
+        return int(
+            st.number_input(
+                "Max depth",
+                0,
+                40,
+                MAX_DEPTH,
+                key="max_depth",
+                bind="query-params",
+                help="Iterative deepening stops at the goal, or after this limit.",
+            )
+        )
+    return None
