@@ -3,12 +3,8 @@
 Imports flow one way: ``events, trace <- problems <- algorithms <- film <- lessons <- ui <-
 app_pages``. The library (events, trace, problems, algorithms, film) imports no Streamlit;
 events, trace, problems and algorithms import no matplotlib; ``ui`` never imports a lesson;
-within ``search_viz/lessons/`` only a lesson's ``inputs.py`` and ``page.py`` import Streamlit.
-
-The app is moving its lessons onto films: until a lesson has moved, some modules still break
-these rules. They are listed, each with the rule it breaks, in :data:`KNOWN_EXCEPTIONS`, the
-one list of temporary exceptions; any other violation fails, and so does an entry that no
-longer breaks its rule (delete it then).
+within ``search_viz/lessons/`` only a lesson's ``inputs.py`` and ``page.py`` (and a sidebar
+two lessons share, ``lessons/shared/*_inputs.py``) import Streamlit. No exceptions.
 """
 
 from __future__ import annotations
@@ -44,30 +40,8 @@ OUTSIDE = "is in no layer, or imports a module in no layer"
 STREAMLIT_IN_LIBRARY = "the library imports Streamlit"
 MATPLOTLIB_BELOW_FILM = "events, trace, problems or algorithms import matplotlib"
 UI_IMPORTS_LESSON = "ui imports a lesson"
-STREAMLIT_IN_LESSON = "a lesson module other than inputs.py or page.py imports Streamlit"
-
-#: THE list of known, temporary exceptions: (module, the rule it breaks). The old drawing code
-#: (``search_viz/render/``) and the old lesson modules of ``ui`` and ``app_pages`` break the
-#: rules until their lessons move onto films; the lead deletes entries as lessons land. Never
-#: add one for new code.
-KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset(
-    {
-        # The old drawing path, in no layer: it goes as the lessons move into their packages.
-        ("search_viz.render", OUTSIDE),
-        ("search_viz.render.animation", OUTSIDE),  # GIFs: ui/export.py until film export
-        ("search_viz.ui.export", OUTSIDE),
-        ("search_viz.ui.export", UI_IMPORTS_LESSON),  # lessons.shared.figure
-        # uninformed and bidirectional search (graph lessons)
-        ("app_pages.bidirectional_search", OUTSIDE),
-        ("app_pages.uninformed_search", OUTSIDE),
-        ("search_viz.render.bidirectional", OUTSIDE),
-        ("search_viz.render.graph_lessons", OUTSIDE),
-        ("search_viz.render.graph_search", OUTSIDE),
-        ("search_viz.render.graph_sentences", OUTSIDE),
-        ("search_viz.render.search_charts", OUTSIDE),
-        ("search_viz.ui.graph_search", OUTSIDE),
-        ("search_viz.ui.graph_search", UI_IMPORTS_LESSON),
-    }
+STREAMLIT_IN_LESSON = (
+    "a lesson module other than inputs.py or page.py (or a shared *_inputs.py) imports Streamlit"
 )
 
 
@@ -141,14 +115,14 @@ def is_under(module: str, prefix: str) -> bool:
 
 
 def is_lesson_streamlit_module(module: str) -> bool:
-    """Whether ``module`` is a lesson's ``inputs.py`` or ``page.py``."""
+    """Whether ``module`` is a lesson's ``inputs.py`` or ``page.py``, or a sidebar two lessons
+    share (``lessons/shared/<name>_inputs.py``)."""
     parts = module.split(".")
-    return (
-        len(parts) == 4
-        and parts[:2] == ["search_viz", "lessons"]
-        and parts[2] != "shared"
-        and parts[3] in ("inputs", "page")
-    )
+    if len(parts) != 4 or parts[:2] != ["search_viz", "lessons"]:
+        return False
+    if parts[2] == "shared":
+        return parts[3].endswith("_inputs")
+    return parts[3] in ("inputs", "page")
 
 
 def violations(sources: dict[str, tuple[str, bool]]) -> dict[tuple[str, str], set[str]]:
@@ -190,24 +164,10 @@ def violations(sources: dict[str, tuple[str, bool]]) -> dict[tuple[str, str], se
 # ----------------------------------------------------------------------------------- tests
 def test_the_app_keeps_the_layers_of_design_md():
     found = violations(repository_sources())
-    new = {key: why for key, why in found.items() if key not in KNOWN_EXCEPTIONS}
-    assert not new, "Imports that break DESIGN.md's layers:\n" + "\n".join(
+    assert not found, "Imports that break DESIGN.md's layers:\n" + "\n".join(
         f"  {module}: {rule}: {', '.join(sorted(why))}"
-        for (module, rule), why in sorted(new.items())
+        for (module, rule), why in sorted(found.items())
     )
-
-
-def test_every_known_exception_still_breaks_its_rule():
-    found = violations(repository_sources())
-    stale = sorted(KNOWN_EXCEPTIONS - found.keys())
-    assert not stale, "These no longer break their rule: delete them from KNOWN_EXCEPTIONS:\n" + (
-        "\n".join(f"  ({module!r}, {rule})" for module, rule in stale)
-    )
-
-
-def test_the_library_has_no_known_exceptions():
-    library = [(m, r) for m, r in KNOWN_EXCEPTIONS if layer_of(m) in LIBRARY]
-    assert not library
 
 
 def test_every_module_read_is_parsed():

@@ -1,23 +1,16 @@
-"""Streamlit pieces shared by the lesson pages: the player, the panels, the lesson list."""
+"""Streamlit pieces every lesson page shares: the film player, links, presenter mode, export,
+the lesson registry."""
 
-from search_viz.ui.compare import Side, side_by_side
+from search_viz.ui.film_player import film_picture, film_player
 from search_viz.ui.lessons import LESSONS, Lesson
 from search_viz.ui.links import link_check
-from search_viz.ui.panels import counters, legend, note, pseudocode
-from search_viz.ui.player import replay
-from search_viz.ui.presenter import presenter_controls, scale
+from search_viz.ui.presenter import presenter_controls
 
 __all__ = [
     "LESSONS",
     "Lesson",
-    "Side",
-    "counters",
-    "legend",
+    "film_picture",
+    "film_player",
     "link_check",
-    "note",
     "presenter_controls",
-    "pseudocode",
-    "replay",
-    "scale",
-    "side_by_side",
 ]

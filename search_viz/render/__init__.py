@@ -1,1 +1,0 @@
-"""Drawings of one search state with matplotlib, for the lessons not yet moved onto films."""
