@@ -9,18 +9,12 @@ True
 from __future__ import annotations
 
 import io
-import math
-from collections.abc import Hashable, Iterable
-from typing import ClassVar
-
-import numpy as np
+from collections.abc import Iterable
 
 # Figures are made with Figure(), never pyplot: pyplot keeps global state and is
 # not safe across the threads that serve Streamlit sessions.
 from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
-from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
@@ -89,86 +83,8 @@ def add_legend(
     )
 
 
-class StampedLegend(Legend):
-    """A legend laid out and drawn once per look and resolution, then copied in as pixels.
-
-    Every frame of a replay has the same legend, and drawing one is slow (each entry
-    is a box of boxes, laid out anew at every draw). PNGs get the copy; SVGs, and any
-    other output, get the legend itself. Placed at the lower centre of its anchor
-    point, like ``loc="lower center"``. ``look`` names everything that changes how it
-    looks (its entries, columns, font size): equal looks share one drawing.
-
-    >>> fig = Figure(figsize=(3, 1))
-    >>> legend = StampedLegend.add(fig, [legend_handle(STATUS["frontier"])], look="doc")
-    >>> to_png(fig)[:4], len(fig.legends)
-    (b'\\x89PNG', 1)
-    """
-
-    #: The drawn legends, by look and resolution (shared by every figure).
-    _drawn: ClassVar[dict[tuple, np.ndarray]] = {}
-
-    @classmethod
-    def add(cls, fig: Figure, handles: list, *, look: Hashable, **kwargs) -> StampedLegend:
-        """Put the legend of ``handles`` on ``fig``, anchored at the bottom centre."""
-        kwargs = {"loc": "lower center", "bbox_to_anchor": (0.5, 0.0), **kwargs}
-        legend = cls(fig, handles, [h.get_label() for h in handles], **kwargs)
-        legend._look = (look, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
-        legend._remake = (handles, kwargs)
-        fig.legends.append(legend)
-        legend._remove_method = fig.legends.remove
-        return legend
-
-    def size_inches(self, dpi: float) -> tuple[float, float]:
-        """Width and height of the drawn legend, in inches."""
-        pixels = self._pixels(dpi)
-        return pixels.shape[1] / dpi, pixels.shape[0] / dpi
-
-    def draw(self, renderer) -> None:
-        if not self.get_visible():
-            return
-        if not isinstance(renderer, RendererAgg):
-            super().draw(renderer)
-            return
-        pixels = self._pixels(renderer.dpi)
-        anchor = self.get_bbox_to_anchor()
-        gap = renderer.points_to_pixels(self.borderaxespad * self._fontsize)
-        x = round(anchor.x0 + anchor.width / 2 - pixels.shape[1] / 2)
-        gc = renderer.new_gc()
-        renderer.draw_image(gc, x, round(anchor.y0 + gap), pixels[::-1])
-        gc.restore()
-
-    def _pixels(self, dpi: float) -> np.ndarray:
-        key = (self._look, dpi)
-        if key not in self._drawn:
-            self._drawn[key] = self._draw_alone(dpi)
-        return self._drawn[key]
-
-    def _draw_alone(self, dpi: float) -> np.ndarray:
-        """The legend drawn on a figure of its own, cut out (rows top to bottom)."""
-        handles, kwargs = self._remake
-        scratch = Figure(figsize=(12, 6), dpi=dpi, facecolor=self.figure.get_facecolor())
-        canvas = FigureCanvasAgg(scratch)
-        alone = Legend(scratch, handles, [h.get_label() for h in handles],
-                       **{**kwargs, "loc": "center", "bbox_to_anchor": (0.5, 0.5)})  # fmt: skip
-        scratch.legends.append(alone)
-        canvas.draw()
-        box = alone.get_window_extent(canvas.get_renderer())
-        rows = np.asarray(canvas.buffer_rgba())
-        top = rows.shape[0]
-        x0, x1 = math.floor(box.x0), math.ceil(box.x1)
-        y0, y1 = math.floor(top - box.y1), math.ceil(top - box.y0)
-        return rows[max(0, y0) : y1, max(0, x0) : x1].copy()
-
-
 def to_png(fig: Figure, dpi: int = DPI) -> bytes:
     """The figure as PNG bytes."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi)
-    return buffer.getvalue()
-
-
-def to_svg(fig: Figure) -> bytes:
-    """The figure as SVG bytes."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="svg")
     return buffer.getvalue()
