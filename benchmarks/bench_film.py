@@ -201,19 +201,38 @@ def browser_rows() -> list[tuple]:
 
 # ------------------------------------------------------------ builds and GIFs
 def default_films() -> list[tuple[str, Callable]]:
-    """Each lesson's default example and its largest replay, as functions that build the film."""
+    """Each lesson's default example and the largest replay its page offers (``sv.film``)."""
     import search_viz as sv
+    from search_viz.lessons.shared.graph_cases import build_case, grid_maze, notes_tree
+    from search_viz.problems.eight_puzzle import NOTES_START
     from search_viz.problems.game_tree import EXAMPLES
 
     notes = EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"]
-    cases = [
+    maze = build_case("Maze", (7, 0.25, 1)).problem
+    big_maze = sv.GraphProblem(grid_maze(30, 0.25, 1), (0, 0), (29, 29))
+    hardest = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves: the informed page's longest replay
+    notes_graph = sv.GraphProblem(notes_tree(), "A", "R")
+    annealing_50 = {"t0": 1e9, "cooling": 1.0, "max_steps": 20_000}
+    return [
+        ("uninformed: IDDFS on the notes' tree",
+         lambda: sv.film(sv.iddfs, notes_graph, max_depth=20)),
+        ("uninformed: BFS on the 30 x 30 maze", lambda: sv.film(sv.bfs, big_maze)),
+        ("bidirectional: the 7 x 7 maze", lambda: sv.film(sv.bidirectional_bfs, maze)),
+        ("bidirectional: the 30 x 30 maze", lambda: sv.film(sv.bidirectional_bfs, big_maze)),
+        ("informed: A* on the notes' 8-puzzle",
+         lambda: sv.film(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")),
+        ("informed: A* on a 31-move puzzle (60,000 events kept)",
+         lambda: sv.film(sv.astar, sv.EightPuzzle(hardest), heuristic="misplaced")),
+        ("local search: annealing on 8 queens",
+         lambda: sv.film(sv.simulated_annealing, sv.NQueens(8, seed=0))),
+        ("local search: annealing on 50 queens, 20,000 steps",
+         lambda: sv.film(sv.simulated_annealing, sv.NQueens(50, seed=0), **annealing_50)),
         ("game trees: the notes' tree, alpha-beta", lambda: sv.film(sv.alphabeta, notes)),
-        (
-            "game trees: the largest a page draws (511 nodes, minimax)",
-            lambda: sv.film(sv.minimax, sv.GameTree.random(2, 8, 0, 9, seed=1)),
-        ),
-    ]
-    return cases
+        ("game trees: 511 nodes, minimax",
+         lambda: sv.film(sv.minimax, sv.GameTree.random(2, 8, 0, 9, seed=1))),
+        ("tic-tac-toe: alpha-beta after X and O",
+         lambda: sv.film(sv.alphabeta, sv.TicTacToe("X...O...."))),
+    ]  # fmt: skip
 
 
 def build_rows() -> list[tuple]:
