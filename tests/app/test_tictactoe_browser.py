@@ -48,12 +48,20 @@ def cell(page, n: int):
     return page.locator(f".st-key-ttt-cell-{n} button:visible")
 
 
+def mounted_film(page) -> str:
+    """Which mounting of a film the player shows: its page-wide prefix (``svp3-``), new for
+    every film the player mounts."""
+    return page.locator(".svp-picture").first.evaluate(
+        "(box) => box.querySelector('[id*=\"-sv\"]').id.split('-')[0]"
+    )
+
+
 def new_film(page, mounted: str) -> None:
-    """Wait until the player has mounted a new film (``mounted``: the old ``picture_state``,
-    whose hatch patterns carry the mounted film's prefix)."""
+    """Wait until the player has mounted a new film (``mounted``: the old ``mounted_film``)."""
     wait_for_player(page)
     for _ in range(100):
-        if picture_state(page) != mounted:
+        if mounted_film(page) != mounted:
+            wait_for_player(page)
             return
         page.wait_for_timeout(200)
     raise AssertionError("the player still shows the old film")
@@ -61,7 +69,7 @@ def new_film(page, mounted: str) -> None:
 
 def open_node(page, cell: str, name: str) -> None:
     """Open the move to ``cell`` (its pill), and wait for the film of node ``name``."""
-    mounted = picture_state(page)
+    mounted = mounted_film(page)
     page.locator(".st-key-ttt-open").get_by_role("radio", name=cell, exact=True).click()
     page.get_by_text(f"opened at {name}").wait_for()
     new_film(page, mounted)
@@ -95,15 +103,15 @@ def test_the_share_link_reopens_the_same_search_and_step_in_a_fresh_browser(page
     page.goto(f"{app_url}/tictactoe?moves=40")
     wait_for_player(page)
     sidebar = page.locator('[data-testid="stSidebar"]')
-    mounted = picture_state(page)
+    mounted = mounted_film(page)
     sidebar.get_by_text("Minimax", exact=True).click()
     page.wait_for_url("**ai=Minimax**")
     new_film(page, mounted)
-    mounted = picture_state(page)
+    mounted = mounted_film(page)
     sidebar.get_by_text("Win fast, lose slowly").click()
     page.wait_for_url("**decay=false**")
     new_film(page, mounted)
-    mounted = picture_state(page)
+    mounted = mounted_film(page)
     page.locator('[data-testid="stMain"] [data-testid="stRadio"]').get_by_text(
         "Your move now"
     ).click()
@@ -140,7 +148,7 @@ def test_steps_play_in_the_browser_and_keys_work_after_an_option_change(page, ap
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 2
-    mounted = picture_state(page)
+    mounted = mounted_film(page)
     page.locator('[data-testid="stMain"] [data-testid="stRadio"]').get_by_text(
         "The computer's last move"
     ).click()
@@ -173,7 +181,7 @@ def test_an_option_that_keeps_the_replay_keeps_the_step(page, app_url):
     page.goto(f"{app_url}/tictactoe?moves=014&ai=Minimax&step=30")  # explains XO..X....
     wait_for_player(page)
     assert shown_step(page) == 30
-    mounted = picture_state(page)
+    mounted = mounted_film(page)
     page.locator('[data-testid="stSidebar"]').get_by_text("Win fast, lose slowly").click()
     page.wait_for_url("**decay=false**")
     new_film(page, mounted)
