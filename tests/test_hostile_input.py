@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -30,14 +29,13 @@ BUDGETS = [
     pytest.param(NORMAL, id="normal"),
     pytest.param(SLOW, id="slow", marks=pytest.mark.slow),
 ]
-SECONDS = 5
 
 
 def run_examples(budget: int, strategy: st.SearchStrategy, check: Callable) -> None:
     """Run ``check`` on ``budget`` examples drawn from ``strategy``."""
     settings(
         max_examples=budget,
-        deadline=None,  # timed by `refuses_cleanly` itself: a clearer failure than a deadline
+        deadline=None,  # speed is measured in benchmarks/; a hang meets pytest's timeout
         database=None,
         suppress_health_check=[
             HealthCheck.too_slow,
@@ -52,15 +50,13 @@ def refuses_cleanly(
 ) -> object:
     """Call ``call``: it returns, or raises TypeError/ValueError naming one of ``names``.
 
-    Any other exception escapes (and fails the test); so does taking 5 seconds or more.
+    Any other exception escapes (and fails the test); a call that never returns meets
+    pytest's timeout.
     """
-    started = time.perf_counter()
     try:
         result, refused = call(), None
     except errors as error:
         result, refused = None, error
-    elapsed = time.perf_counter() - started
-    assert elapsed < SECONDS, f"took {elapsed:.1f} s"
     if refused is not None:
         message = str(refused)
         assert message, f"{type(refused).__name__} without a message"
@@ -399,9 +395,7 @@ def test_algorithm_options(budget):
             return sv.Trace.record(algorithm(problem, **options), limit=300, finish_within=3_000)
 
         if hostile is None:  # every option valid: the search runs
-            started = time.perf_counter()
             trace = record()
-            assert time.perf_counter() - started < SECONDS
         else:  # refused naming it, or accepted (a hostile value may be valid too)
             words = ("problem", "game", "NQueens") if hostile == "problem" else (hostile,)
             trace = refuses_cleanly(record, *words)
@@ -498,8 +492,6 @@ def test_trace_state(budget):
 
 def test_an_endless_search_at_the_default_bounds_ends_in_time():
     for node in ("A", (1, 2), 10**400):
-        started = time.perf_counter()
         trace = sv.Trace.record(endless_search(node))
-        assert time.perf_counter() - started < SECONDS
         assert len(trace) == sv.DEFAULT_LIMIT
         assert not trace.finished

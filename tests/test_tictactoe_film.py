@@ -9,7 +9,6 @@ shared ``game_view.search_view``, independently of the lesson's one-pass fold).
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -215,9 +214,7 @@ def test_names_and_meanings():
 
 # ---------------------------------------------------------------- the film
 def test_the_default_film_is_small_and_every_step_changes_the_picture(default_film):
-    start = time.perf_counter()
     film = sv.film(sv.alphabeta, TicTacToe())
-    assert time.perf_counter() - start < 3  # under 1 s on a quiet machine; CI is shared
     assert len(film) == 123
     assert len(film.payload()[0]) < 300_000
     for k in range(1, len(film)):

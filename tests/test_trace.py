@@ -2,7 +2,6 @@
 
 import random
 import re
-import time
 
 import pytest
 from hypothesis import given
@@ -249,9 +248,7 @@ def exactly(n):
 
 
 def test_record_stops_an_endless_search_and_says_it_did_not_finish():
-    started = time.perf_counter()
     tr = Trace.record(endless(), limit=1_000)
-    assert time.perf_counter() - started < 5
     assert len(tr) == 1_000
     assert tr.truncated
     assert not tr.finished

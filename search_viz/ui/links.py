@@ -10,16 +10,53 @@ Example, at the top of a page::
 
     with link_check():
         with st.sidebar:
-            seed = st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params")
+            seed = choose_number("Seed", 0, 9999, 1, key="seed")  # see ui/choices.py
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
+
+#: Where a message about a link value dropped before a rerun waits for ``link_check``.
+DROPPED_BEFORE_RERUN = "link_check.dropped"
+
+
+def beyond_numbers(raw: str) -> bool:
+    """Whether the URL text ``raw`` reads as a number too large for a float (``1e400``).
+
+    Streamlit 1.67's number inputs raise on such a value in a bound link
+    parameter instead of falling back to their default.
+
+    >>> beyond_numbers("1e400"), beyond_numbers("-" + "9" * 400), beyond_numbers("inf")
+    (True, True, True)
+    >>> beyond_numbers("12"), beyond_numbers("1e300"), beyond_numbers("nan"), beyond_numbers("x")
+    (False, False, False, False)
+    """
+    try:
+        return math.isinf(float(raw))
+    except ValueError:
+        return False
+
+
+def drop_before_rerun(key: str) -> None:
+    """Drop the link's ``key`` (a value the page's widget cannot read) and run the page again.
+
+    The widgets read the link as it was when the run began, so a value can only
+    be kept from them by a new run; ``link_check`` then names what was dropped.
+    """
+    raw = st.query_params[key]
+    shown = raw if len(raw) <= 40 else f"{raw[:40]}…"
+    st.session_state.setdefault(DROPPED_BEFORE_RERUN, []).append(
+        f"The link's {key}={shown!r} is beyond any number a field can hold; "
+        "showing the field's default instead."
+    )
+    del st.query_params[key]
+    st.rerun()
 
 
 def same_value(raw: str, value: Any) -> bool:
@@ -48,14 +85,15 @@ def dropped(arrived: dict[str, str], now: dict[str, str], values: dict[str, Any]
 
     >>> dropped({"seed": "abc", "b": "3"}, {}, {"seed": 1, "b": 3})
     ["The link's seed='abc' cannot be used here; showing seed=1 instead."]
+    >>> dropped({"algorithm": ""}, {}, {"algorithm": None})
+    ["The link's algorithm='' cannot be used here; showing its default instead."]
     """
     messages = []
     for key, raw in arrived.items():
         if key in now or key not in values or same_value(raw, values[key]):
             continue
-        messages.append(
-            f"The link's {key}={raw!r} cannot be used here; showing {key}={values[key]!r} instead."
-        )
+        showing = "its default" if values[key] is None else f"{key}={values[key]!r}"
+        messages.append(f"The link's {key}={raw!r} cannot be used here; showing {showing} instead.")
     return messages
 
 
@@ -69,5 +107,6 @@ def link_check() -> Iterator[None]:
     slot = st.container()
     yield
     values = {key: st.session_state[key] for key in arrived if key in st.session_state}
-    for message in dropped(arrived, st.query_params.to_dict(), values):
+    earlier = st.session_state.pop(DROPPED_BEFORE_RERUN, [])
+    for message in [*earlier, *dropped(arrived, st.query_params.to_dict(), values)]:
         slot.warning(message, icon=":material/link_off:")

@@ -15,6 +15,7 @@ from search_viz.lessons.game_trees.drawing import game_film, record
 from search_viz.problems.game import MAX, MIN
 from search_viz.problems.game_tree import EXAMPLES, GameTree
 from search_viz.trace import Trace
+from search_viz.ui.choices import choose_number, choose_one
 
 #: What a page lets users type in or generate: the film draws every node.
 MAX_NODES = 600
@@ -99,11 +100,13 @@ def choose_tree() -> tuple[GameTree | None, str | None]:
 
 def _random_tree() -> tuple[GameTree | None, str | None]:
     left, right = st.columns(2)
-    branching = left.number_input("Branching", 2, 5, 2, key="b", bind="query-params")
-    depth = right.number_input("Depth", 1, 10, 3, key="d", bind="query-params")
-    low = left.number_input("Lowest value", -99, 99, 0, key="low", bind="query-params")
-    high = right.number_input("Highest value", -99, 99, 9, key="high", bind="query-params")
-    seed = st.number_input("Seed", 0, 99_999, 1, key="seed", bind="query-params")
+    with left:
+        branching = choose_number("Branching", 2, 5, 2, key="b")
+        low = choose_number("Lowest value", -99, 99, 0, key="low")
+    with right:
+        depth = choose_number("Depth", 1, 10, 3, key="d")
+        high = choose_number("Highest value", -99, 99, 9, key="high")
+    seed = choose_number("Seed", 0, 99_999, 1, key="seed")
     root = _root_choice()
     nodes = (branching ** (depth + 1) - 1) // (branching - 1)
     if nodes > MAX_NODES:
@@ -138,9 +141,7 @@ def _typed_tree() -> tuple[GameTree | None, str | None]:
 
 
 def _root_choice() -> str:
-    return st.segmented_control(
-        "Root", [MAX, MIN], default=MAX, required=True, key="root", bind="query-params"
-    )
+    return choose_one("Root", [MAX, MIN], default=MAX, key="root")
 
 
 def choose_search(tree: GameTree) -> Search:
@@ -148,16 +149,12 @@ def choose_search(tree: GameTree) -> Search:
 
     In a page: ``search = choose_search(tree)``, then ``cached_trace(search)``.
     """
-    algorithm = st.segmented_control(
-        "Algorithm", ALGORITHMS, default=ALGORITHMS[0], required=True, key="algo",
-        bind="query-params",
-    )  # fmt: skip
+    algorithm = choose_one("Algorithm", ALGORITHMS, default=ALGORITHMS[0], key="algo")
     search = Search(tree.text(), tree.root, algorithm)
     if algorithm != "Alpha-beta":
         return search
-    ordering = st.segmented_control(
-        "Move order", list(ORDERINGS), default="as given", required=True, key="order",
-        bind="query-params",
+    ordering = choose_one(
+        "Move order", list(ORDERINGS), default="as given", key="order",
         help="Best first: each node's children by their true minimax value, best for the "
         "player to move first (for the demonstration); worst first: the other way round.",
     )  # fmt: skip

@@ -38,6 +38,7 @@ from search_viz.lessons.shared.game_view import letters
 from search_viz.problems.game_tree import GameTree
 from search_viz.trace import Trace
 from search_viz.ui import link_check
+from search_viz.ui.choices import choose_number, choose_one
 from search_viz.ui.film_player import film_picture, film_player
 from search_viz.ui.presenter import is_on as presenting
 
@@ -57,9 +58,7 @@ def body() -> None:
     """The page, top to bottom: the sidebar's choices, then the replay or the quiz."""
     st.title("Game trees: minimax and alpha-beta")
     with link_check(), st.sidebar:
-        mode = st.segmented_control(
-            "Mode", [STEP, QUIZ], default=STEP, required=True, key="mode", bind="query-params"
-        )
+        mode = choose_one("Mode", [STEP, QUIZ], default=STEP, key="mode")
         if mode == QUIZ:
             tree, key, harder = choose_quiz_tree()
         else:
@@ -219,18 +218,15 @@ def choose_quiz_tree() -> tuple[GameTree, str, bool]:
         quiz(tree, key, harder)
     """
     shape = st.selectbox("Quiz tree", list(SHAPES), key="qshape", bind="query-params")
-    number = st.number_input(
+    number = choose_number(
         "Tree number",
         1,
         99_999,
         1,
         key="qtree",
-        bind="query-params",
         help="Everyone with the same number gets the same tree.",
     )
-    level = st.segmented_control(
-        "Level", LEVELS, default=LEVELS[0], required=True, key="qlevel", bind="query-params"
-    )
+    level = choose_one("Level", LEVELS, default=LEVELS[0], key="qlevel")
     harder = level == LEVELS[1]
     return quiz_tree(shape, number), f"{shape}#{number}#{'harder' if harder else 'root'}", harder
 

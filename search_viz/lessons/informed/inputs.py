@@ -24,6 +24,7 @@ from search_viz.problems.eight_puzzle import (
 )
 from search_viz.problems.puzzle_heuristics import HEURISTICS
 from search_viz.problems.puzzle_input import MAX_CHARS, parse_board
+from search_viz.ui.choices import choose_number, choose_one
 
 NOTES = "the notes' (5 moves)"
 #: An instance where greedy's solution is longer than A*'s (11 moves, greedy 15).
@@ -140,7 +141,7 @@ def choose_instance() -> Instance:
         moves = st.slider(
             "Scramble moves", *SCRAMBLE_MOVES, 12, key="scramble", bind="query-params"
         )
-        seed = int(st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params"))
+        seed = int(choose_number("Seed", 0, 9999, 1, key="seed"))
         return cached_instance(kind, (goal_label, moves, seed))
     if kind == TYPED:
         start_text = st.text_input(
@@ -160,22 +161,18 @@ def choose_instance() -> Instance:
 
 def choose_search() -> SearchChoice:
     """The sidebar's search widgets: algorithm, heuristic and tie rule (bound to the URL)."""
-    algorithm = st.segmented_control(
+    algorithm = choose_one(
         "Algorithm",
         list(ALGORITHMS),
         default="A*",
-        required=True,
         key="algorithm",
-        bind="query-params",
         help="; ".join(ALGORITHMS.values()),
     )
-    heuristic = st.segmented_control(
+    heuristic = choose_one(
         "Heuristic h",
         list(HEURISTICS),
         default="misplaced",
-        required=True,
         key="heuristic",
-        bind="query-params",
         help="; ".join(f"{name}: {what}" for name, what in HEURISTICS.items()),
     )
     tie_label = st.radio(

@@ -14,6 +14,7 @@ import streamlit as st
 from search_viz.lessons.local_search.board import MAX_NUMBERED
 from search_viz.lessons.local_search.sentences import TITLES
 from search_viz.problems.nqueens import EXAMPLES, MAX_N, MIN_N, NQueens, parse_rows
+from search_viz.ui.choices import choose_number
 
 BOARDS = {
     "random": "A random board (choose a seed)",
@@ -59,23 +60,21 @@ def board_inputs() -> BoardChoice:
     )
     n, seed, rows = 8, 0, ""
     if kind in ("random", "own"):
-        n = st.number_input(
+        n = choose_number(
             f"Board size n ({MIN_N}–{MAX_N} queens)",
             min_value=1,
             max_value=2 * MAX_N,
             value=8,
             step=1,
             key="n",
-            bind="query-params",
         )
     if kind == "random":
-        seed = st.number_input(
+        seed = choose_number(
             "Board seed",
             min_value=0,
             max_value=10**6,
             value=0,
             key="board_seed",
-            bind="query-params",
         )
     elif kind == "own":
         rows = st.text_input(
@@ -127,13 +126,12 @@ def algorithm_inputs() -> tuple[str, dict[str, Any]]:
     else:
         options = _genetic_inputs()
     options["seed"] = int(
-        st.number_input(
+        choose_number(
             "Algorithm seed",
             min_value=0,
             max_value=10**6,
             value=1,
             key="seed",
-            bind="query-params",
             help="The same seed replays the same run.",
         )
     )
@@ -144,36 +142,33 @@ def _hill_climbing_inputs() -> dict[str, Any]:
     variant = st.radio(
         "Variant", list(VARIANTS), format_func=VARIANTS.get, key="variant", bind="query-params"
     )
-    sideways = st.number_input(
+    sideways = choose_number(
         "Sideways moves allowed in a row",
         0,
         MAX_SIDEWAYS,
         0,
         key="sideways",
-        bind="query-params",
         help="Moves that keep the conflicts equal: a way across a plateau.",
     )
-    restarts = st.number_input(
+    restarts = choose_number(
         "Random restarts",
         0,
         MAX_RESTARTS,
         0,
         key="restarts",
-        bind="query-params",
         help="When stuck, start again from a random board, at most this many times.",
     )
     return {"variant": variant, "sideways": int(sideways), "restarts": int(restarts)}
 
 
 def _annealing_inputs() -> dict[str, Any]:
-    t0 = st.number_input(
+    t0 = choose_number(
         "Starting temperature T0",
         min_value=0.0,
         max_value=1e9,
         value=1000.0,
         step=100.0,
         key="t0",
-        bind="query-params",
         help="Must be above 0. The notes start at 1000.",
     )
     schedule = st.radio(
@@ -185,7 +180,7 @@ def _annealing_inputs() -> dict[str, Any]:
     )
     cooling = 0.99  # the linear schedule does not use it
     if schedule == "exponential":
-        cooling = st.number_input(
+        cooling = choose_number(
             "Cooling factor",
             min_value=0.0,
             max_value=1.0,
@@ -193,7 +188,6 @@ def _annealing_inputs() -> dict[str, Any]:
             step=0.001,
             format="%.4f",
             key="cooling",
-            bind="query-params",
             help="T is multiplied by this each step; strictly between 0 and 1. The notes use 0.99.",
         )
     neighbour = st.radio(
@@ -203,9 +197,7 @@ def _annealing_inputs() -> dict[str, Any]:
         key="neighbour",
         bind="query-params",
     )
-    max_steps = st.number_input(
-        "Maximum steps", 1, MAX_STEPS, 10_000, step=1_000, key="max_steps", bind="query-params"
-    )
+    max_steps = choose_number("Maximum steps", 1, MAX_STEPS, 10_000, step=1_000, key="max_steps")
     return {
         "t0": float(t0),
         "cooling": float(cooling),
@@ -216,23 +208,21 @@ def _annealing_inputs() -> dict[str, Any]:
 
 
 def _genetic_inputs() -> dict[str, Any]:
-    population = st.number_input(
+    population = choose_number(
         "Population",
         1,
         MAX_POPULATION,
         50,
         key="population",
-        bind="query-params",
         help="Boards per generation: at least 2.",
     )
-    generations = st.number_input(
+    generations = choose_number(
         "Generations at most",
         0,
         MAX_GENERATIONS,
         500,
         step=50,
         key="generations",
-        bind="query-params",
     )
     crossover = st.radio(
         "Crossover",
@@ -249,23 +239,21 @@ def _genetic_inputs() -> dict[str, Any]:
         key="selection",
         bind="query-params",
     )
-    mutation = st.number_input(
+    mutation = choose_number(
         "Mutation chance",
         0.0,
         1.0,
         0.3,
         step=0.05,
         key="mutation",
-        bind="query-params",
         help="The chance that a child has one queen moved.",
     )
-    elitism = st.number_input(
+    elitism = choose_number(
         "Elitism",
         0,
         MAX_POPULATION,
         2,
         key="elitism",
-        bind="query-params",
         help="The fittest boards kept unchanged; fewer than the population.",
     )
     return {

@@ -32,6 +32,7 @@ from search_viz.lessons.local_search.runs import Run
 from search_viz.lessons.local_search.sentences import summary
 from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.nqueens import MIN_N, NQueens
+from search_viz.ui.choices import choose_number
 from search_viz.ui.film_player import film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
@@ -226,17 +227,12 @@ def experiments_panel() -> None:
     )
     with link_check():
         left, right, _ = st.columns([1, 1, 2])
-        n = left.number_input(
-            f"Board size ({MIN_N}–{EXPERIMENT_MAX_N})",
-            MIN_N,
-            EXPERIMENT_MAX_N,
-            8,
-            key="exp_n",
-            bind="query-params",
-        )
-        boards = right.number_input(
-            "Boards per algorithm", 10, 200, 100, step=10, key="exp_boards", bind="query-params"
-        )
+        with left:
+            n = choose_number(
+                f"Board size ({MIN_N}–{EXPERIMENT_MAX_N})", MIN_N, EXPERIMENT_MAX_N, 8, key="exp_n"
+            )
+        with right:
+            boards = choose_number("Boards per algorithm", 10, 200, 100, step=10, key="exp_boards")
     store = experiment_store()
     key = (int(n), int(boards))
     if key not in store:

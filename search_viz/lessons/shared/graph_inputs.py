@@ -32,6 +32,7 @@ from search_viz.lessons.shared.graph_cases import (
 )
 from search_viz.problems.edge_list import EXAMPLE, MAX_EDGES, MAX_NODES, parse_edge_list
 from search_viz.problems.graph_examples import NOTES_TREE_GOAL, NOTES_TREE_ROOT, notes_tree
+from search_viz.ui.choices import choose_number
 
 #: The widgets' defaults; a page may change them (the same for every visitor and link).
 DEFAULTS: dict[str, Any] = {
@@ -107,14 +108,14 @@ def choose_case(
         walls = st.slider(
             "Wall density", 0.0, 0.45, 0.25, step=0.05, key="walls", bind="query-params"
         )
-        seed = st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params")
+        seed = choose_number("Seed", 0, 9999, 1, key="seed")
         return cached_case(kind, (size, round(walls, 2), int(seed)))
     if kind == RANDOM:
         nodes = st.slider("Nodes", *GRAPH_NODES, d["nodes"], key="nodes", bind="query-params")
         degree = st.slider(
             "Mean degree", 1.0, 6.0, 2.5, step=0.5, key="degree", bind="query-params"
         )
-        seed = int(st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params"))
+        seed = int(choose_number("Seed", 0, 9999, 1, key="seed"))
         directed = st.toggle("Directed edges", False, key="directed", bind="query-params")
         start = _node("Start", "start", range(nodes), 0)
         farthest = cached_case(kind, (nodes, degree, seed, directed, start, None)).problem.goal
@@ -153,6 +154,6 @@ def choose_case(
         moves, seed = 0, 0
         if PUZZLE_INSTANCES[instance] is None:
             moves = st.slider("Scramble moves", 1, 60, 20, key="moves", bind="query-params")
-            seed = int(st.number_input("Seed", 0, 9999, 1, key="seed", bind="query-params"))
+            seed = int(choose_number("Seed", 0, 9999, 1, key="seed"))
         return cached_case(kind, (instance, moves, seed))
     return cached_case(kind, ())

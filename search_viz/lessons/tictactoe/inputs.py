@@ -38,6 +38,7 @@ from search_viz.lessons.tictactoe.play import (
 )
 from search_viz.lessons.tictactoe.sentences import CELL_NAMES
 from search_viz.problems.tictactoe import TicTacToe
+from search_viz.ui.choices import choose_number, choose_one
 
 MOVES = "ttt.moves"
 SIDES = "ttt.sides"
@@ -53,13 +54,8 @@ def choose_setup() -> Setup:
         with link_check(), st.sidebar:
             setup = choose_setup()
     """
-    you = st.segmented_control(
-        "You play", ["X", "O"], default="X", required=True, key="you", bind="query-params"
-    )
-    starts = st.segmented_control(
-        "First move", [YOU, COMPUTER], default=YOU, required=True, key="starts",
-        bind="query-params",
-    )  # fmt: skip
+    you = choose_one("You play", ["X", "O"], default="X", key="you")
+    starts = choose_one("First move", [YOU, COMPUTER], default=YOU, key="starts")
     kind = st.radio(
         "The computer plays with",
         OPPONENTS,
@@ -72,17 +68,16 @@ def choose_setup() -> Setup:
     )
     depth, seed = 2, 0
     if kind == LIMITED:
-        depth = st.pills(
+        depth = choose_one(
             "Depth limit (plies)",
             list(range(1, 10)),
             default=2,
-            required=True,
             key="depth",
-            bind="query-params",
+            pills=True,
             help="How many moves ahead it searches before it evaluates; 9 reaches the end.",
         )
     if kind == RANDOM:
-        seed = st.number_input("Seed", 0, 99_999, 0, key="seed", bind="query-params")
+        seed = choose_number("Seed", 0, 99_999, 0, key="seed")
     decay = st.toggle(
         "Win fast, lose slowly (10 − d)",
         value=True,

@@ -20,6 +20,7 @@ from search_viz.lessons.shared.graph_cases import (
 )
 from search_viz.lessons.shared.graph_inputs import choose_case
 from search_viz.lessons.uninformed.looks import ALGORITHMS
+from search_viz.ui.choices import choose_number, choose_one
 from search_viz.ui.links import link_check
 
 PROBLEMS = [NOTES_TREE, MAZE, RANDOM, EDGE_LIST, PUZZLE]
@@ -48,13 +49,11 @@ def sidebar() -> Choice:
     """The sidebar's widgets; what they chose."""
     with link_check(), st.sidebar:
         case = choose_case(PROBLEMS, DEFAULTS, puzzles=["the notes' (5 moves)"])
-        algorithm = st.segmented_control(
+        algorithm = choose_one(
             "Algorithm",
             list(ALGORITHMS),
             default="IDDFS",
-            required=True,
             key="algorithm",
-            bind="query-params",
             help="; ".join(f"{name}: {entry[3]}" for name, entry in ALGORITHMS.items()),
         )
         depth = _depth(case, algorithm)
@@ -73,16 +72,15 @@ def _depth(case: Case, algorithm: str) -> int | None:
             help="The notes bound DFS on the 8-puzzle at level 6; IDDFS goes up to it.",
         )
     if algorithm == "DLS":
-        return int(st.number_input("Depth limit", 0, 40, LIMIT, key="limit", bind="query-params"))
+        return int(choose_number("Depth limit", 0, 40, LIMIT, key="limit"))
     if algorithm == "IDDFS":
         return int(
-            st.number_input(
+            choose_number(
                 "Max depth",
                 0,
                 40,
                 MAX_DEPTH,
                 key="max_depth",
-                bind="query-params",
                 help="Iterative deepening stops at the goal, or after this limit.",
             )
         )
