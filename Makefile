@@ -70,7 +70,7 @@ nginx-deps:
 		echo "nginx is missing and there is no apt-get here: install nginx first"; exit 1; \
 	fi
 
-# N app processes behind nginx on PORT, sticky sessions (deploy/README: when to use it).
+# N app processes behind nginx on PORT, sticky sessions (README: "Deploying for a course").
 # Ctrl-C stops them all; so does `make stop-replicas` from another shell.
 serve-replicas: $(VENV)/.runtime nginx-deps
 	$(BIN)/python deploy/replicas.py --replicas $(N) --port $(PORT) --address $(if $(filter localhost,$(ADDRESS)),127.0.0.1,$(ADDRESS))

@@ -274,7 +274,7 @@ class Browser:
             body = gzip.decompress(body)
         return body
 
-    async def get_all(self, paths: list[str]) -> dict[str, bytes]:
+    async def get_all(self, paths: list[str], *, decode: bool = True) -> dict[str, bytes]:
         """Every path not fetched before (a browser's cache), ``BROWSER_PARALLEL`` at a time."""
         wanted = [p for p in dict.fromkeys(paths) if p not in self.fetched]
         self.fetched.update(wanted)
@@ -282,7 +282,7 @@ class Browser:
 
         async def one(path: str) -> bytes:
             async with limit:
-                return await self.get(path, decode=False)
+                return await self.get(path, decode=decode)
 
         return dict(zip(wanted, await asyncio.gather(*(one(p) for p in wanted)), strict=True))
 
@@ -441,7 +441,7 @@ async def student(
     try:
         async with asyncio.timeout(open_timeout):
             html = (await browser.get(f"/{PAGE}?{query}")).decode()
-            await browser.get_all([f"/{a}" for a in _ASSET.findall(html)])
+            await browser.get_all([f"/{a}" for a in _ASSET.findall(html)], decode=False)
             await browser.get_all(["/_stcore/health", "/_stcore/host-config"])
             ws = await websockets.connect(
                 f"ws://{browser.host}:{browser.port}/_stcore/stream",
