@@ -85,8 +85,9 @@ BROWSER_PARALLEL = 6  # requests a browser makes at once to one host
 FILM_PREFETCH = 150  # the player fetches a film's next chunk this many steps ahead
 
 SOAK_N, SOAK_S, SOAK_STAY_S, SOAK_NEW_SEED = 100, 300.0, (30.0, 90.0), 0.1
-REPLICA_N, REPLICA_OPEN_TIMEOUT_S = 40, 150.0
+REPLICA_N, REPLICA_SAME_N, REPLICA_OPEN_TIMEOUT_S = 40, 300, 150.0
 MEMORY_SEEDS = 20
+THRESHOLD_COUNTS = (3, 5, 7)
 
 _MEDIA = re.compile(rb"/media/[0-9a-f]{8,}\.[a-z0-9]+")
 _ASSET = re.compile(r'(?:src|href)="\./(static/[^"]+\.(?:js|css|woff2))"')
@@ -781,51 +782,57 @@ def _intro(what: str) -> str:
     )
 
 
+def part_threshold() -> None:
+    """Different seeds at small N: where an opening's p95 passes 2 s (between film's rows)."""
+    print("== different seeds, small N: where an opening's p95 passes 2 s", flush=True)
+    rows = []
+    for i, n in enumerate(THRESHOLD_COUNTS):
+        print(f"  film: {n} students on different seeds (load {load_average():.1f})", flush=True)
+        with one_server() as target:
+            run = run_students(target, scenario_queries("seeds", n, 60_000 + 1000 * i))
+        rows.append(_row(run, SCENARIOS["seeds"], film=True))
+        print(f"    -> open {_s_stats(run.opens)} s, errors {_errors(run)}", flush=True)
+    body = "The film, different seeds, as in the table above, at smaller N.\n\n"
+    write_section("load-threshold", body + table(HEADER, rows))
+
+
 def part_replicas() -> None:
     print("== replicas: 1 and 2 behind nginx, each on its own core", flush=True)
     cores = os.cpu_count() or 1
-    rows = []
-    for n in (1, 2):
-        print(
-            f"  {n} replica(s), {REPLICA_N} students on different seeds "
-            f"(load average {load_average():.1f})",
-            flush=True,
-        )
-        with replicated(n, cpus=list(range(min(n, cores)))) as target:
-            run = run_students(
-                target,
-                scenario_queries("seeds", REPLICA_N, 50_000 + 1000 * n),
-                step_for=20,
-                open_timeout=REPLICA_OPEN_TIMEOUT_S,
+    rows, rates = [], {}
+    for scenario, n, step_for in (("seeds", REPLICA_N, 20.0), ("same", REPLICA_SAME_N, STEP_FOR_S)):
+        for replicas in (1, 2):
+            print(
+                f"  {replicas} replica(s), {n} students on {SCENARIOS[scenario]} "
+                f"(load average {load_average():.1f})",
+                flush=True,
             )
-        rows.append(
-            [
-                target.label,
-                REPLICA_N,
-                f"{run.opens_per_second:.2f}",
-                _s_stats(run.opens),
-                f"{run.cpu / max(len(run.opens), 1):.2f}",
-                " / ".join(f"{c:.0f}" for c in run.cpu_each),
-                _errors(run),
-                f"{run.load_before:.1f}",
-            ]
-        )
-        print(
-            f"    -> {run.opens_per_second:.2f} opens/s, open {_s_stats(run.opens)} s", flush=True
-        )
-    ratio = float(rows[1][2]) / max(float(rows[0][2]), 1e-9)
+            with replicated(replicas, cpus=list(range(min(replicas, cores)))) as target:
+                queries = scenario_queries(scenario, n, 50_000 + 1000 * replicas)
+                run = run_students(
+                    target, queries, step_for=step_for, open_timeout=REPLICA_OPEN_TIMEOUT_S
+                )
+            rates[scenario, replicas] = run.opens_per_second
+            rows.append(_replica_row(run, SCENARIOS[scenario], target.label))
+            print(f"    -> {rows[-1]}", flush=True)
+    ratio = rates["seeds", 2] / max(rates["seeds", 1], 1e-9)
     body = (
-        f"Different seeds (every opening builds a film), {REPLICA_N} students arriving within "
-        f"{ARRIVAL_S:.0f} s, through nginx (`deploy/nginx.conf`, sticky by cookie); replica i "
-        f"pinned to core i of {cores}. The load driver and nginx share those cores. Opens "
-        f"per second: openings completed, from the first arrival to the last opening.\n\n"
+        f"Through nginx (`deploy/nginx.conf`: sticky by cookie, Streamlit's static files "
+        f"served by nginx); replica i pinned to core i of {cores}, so one replica has one core "
+        f"and two have two. The load driver and nginx run on those same cores. Students arrive "
+        f"within {ARRIVAL_S:.0f} s and step as above; an opening gives up after "
+        f"{REPLICA_OPEN_TIMEOUT_S:.0f} s here. Opens per second: openings completed, from the "
+        f"first arrival to the last opening (with every seed different, each opening builds "
+        f"a film and its comparison pictures).\n\n"
     )
     body += table(
         [
+            "students on",
             "served by",
             "N",
             "opens per second",
             "open s p50 / p95 / max",
+            "step ms p50 / p95 / max",
             "app CPU s per opening",
             "CPU s of each app process",
             "errors",
@@ -833,8 +840,27 @@ def part_replicas() -> None:
         ],
         rows,
     )
-    body += f"\n\n2 replicas / 1 replica: **{ratio:.2f}x** the openings per second (target 1.7x)."
+    body += (
+        f"\n\nDifferent seeds, 2 replicas / 1 replica: **{ratio:.2f}x** the openings per "
+        "second (target 1.7x)."
+    )
     write_section("load-replicas", body)
+
+
+def _replica_row(run: Run, scenario: str, label: str) -> list:
+    steps = run.steps
+    return [
+        scenario,
+        label,
+        run.n,
+        f"{run.opens_per_second:.2f}",
+        _s_stats(run.opens),
+        "0 (nothing sent)" if steps and max(steps) == 0 else _ms_stats(steps),
+        f"{run.cpu / max(len(run.opens), 1):.2f}",
+        " / ".join(f"{c:.0f}" for c in run.cpu_each),
+        _errors(run),
+        f"{run.load_before:.1f}",
+    ]
 
 
 def part_soak() -> None:
@@ -1079,6 +1105,7 @@ def _memory_report(empty, full, left, rss_empty, rss_full, rss_left, opened) -> 
 
 PARTS = {
     "film": part_film,
+    "threshold": part_threshold,
     "before": part_before,
     "replicas": part_replicas,
     "memory": part_memory,
