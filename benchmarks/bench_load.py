@@ -439,11 +439,15 @@ async def student(
     result.arrived = time.monotonic()
     browser = Browser(url)
     ws = listener = None
+    phase = "page"  # what was under way, for the error's message
     try:
         async with asyncio.timeout(open_timeout):
             html = (await browser.get(f"/{PAGE}?{query}")).decode()
+            phase = "scripts"
             await browser.get_all([f"/{a}" for a in _ASSET.findall(html)], decode=False)
+            phase = "health"
             await browser.get_all(["/_stcore/health", "/_stcore/host-config"])
+            phase = "websocket"
             ws = await websockets.connect(
                 f"ws://{browser.host}:{browser.port}/_stcore/stream",
                 subprotocols=["streamlit"],
@@ -454,18 +458,21 @@ async def student(
             )
             session = Session(ws)
             listener = asyncio.create_task(session.listen())
+            phase = "script run"
             media = await session.run(query)
             session.query = session.query or query
+            phase = "media"
             film = film_steps(session, await browser.get_all(media))
         result.opened_at = time.monotonic()
         result.opened = result.opened_at - result.arrived
+        phase = "stepping"
         sent_before = session.sent
         await _step(browser, session, film, result, rng, result.opened_at + step_for)
         result.sent_while_stepping = session.sent - sent_before
     except TimeoutError:
         result.errors.append("open timed out" if result.opened is None else "step timed out")
     except Exception as error:  # every failure is a result here
-        result.errors.append(f"{type(error).__name__}: {error}"[:160])
+        result.errors.append(f"{phase}: {type(error).__name__}: {error}"[:160])
     finally:
         if ws is not None:
             with contextlib.suppress(Exception):
@@ -773,12 +780,14 @@ def part_before() -> None:
 
 def _intro(what: str) -> str:
     return (
-        f"{what}; page `/{PAGE}`; the same example is `?{SAME}`, different seeds are "
+        f"{what[0].upper()}{what[1:]}; page `/{PAGE}`; the same example is `?{SAME}`, "
+        f"different seeds are "
         f"`?{SEEDED}` with one seed per student. Students arrive within {ARRIVAL_S:.0f} s, "
         f"open the lesson (a first visit: HTML, scripts, websocket, script run, media), then "
         f"step every {PACE_S[0]:.0f}-{PACE_S[1]:.0f} s for {STEP_FOR_S:.0f} s; an opening "
         f'gives up after {OPEN_TIMEOUT_S:.0f} s. A fresh server per row. "load before": the '
-        f"machine's 1-minute load average when the row started (the machine is shared).\n\n"
+        f"machine's 1-minute load average when the row started (the machine is shared); "
+        '"driver CPU": what this benchmark itself used on the same cores.\n\n'
     )
 
 
