@@ -26,16 +26,18 @@ Parts (``--parts``, all by default), each writing its own table in benchmarks/RE
 * ``film``: the app now, N in 1, 10, 30, 100, 300, every student on the same example,
   then every student on a different random seed: open and step p50/p95/max, server CPU
   seconds per student-minute, server RSS at the start, the peak and the end, errors;
+* ``threshold``: different seeds at N = 3, 5, 7, where an opening's p95 passes 2 s;
 * ``before``: the same on the rerun-per-step player (``BASELINE``, served from a
   temporary git worktree), stopping at the first N where it breaks;
 * ``replicas``: 1 and 2 replicas behind nginx (``deploy/``), each pinned to its own core,
-  different seeds: opens per second and open p50/p95;
+  40 students on different seeds and 300 on the same example: opens per second, open
+  and step p50/p95/max;
 * ``memory``: what a session and each cache of the page keep (Streamlit's own memory
   metrics, with deep sizes), and what is left once the students have gone;
 * ``soak``: 5 minutes at N = 100 with students coming and going; RSS after 1 and after
   5 minutes, then the load stops: CPU and a new student's opening on the idle server.
 
-Run: ``make bench-load`` (about 35 minutes; progress is printed), or
+Run: ``make bench-load`` (about 40 minutes; progress is printed), or
 ``python -m benchmarks.bench_load --parts film,memory``. Lesson pages other than game
 trees: ``--page uninformed-search --same "" --seeded "seed={seed}"``.
 """
@@ -77,7 +79,8 @@ WARM_UP = ""
 
 COUNTS = (1, 10, 30, 100, 300)
 ARRIVAL_S = 10.0  # every student of a run opens the lesson within this window
-STEP_FOR_S = 60.0  # then steps for this long
+STEP_FOR_S = 30.0  # then steps for this long
+HALL_STEP_FOR_S = 60.0  # ... and this long in the target's hall (300 students, one example)
 PACE_S = (1.0, 2.0)  # seconds between two steps, uniformly random
 OPEN_TIMEOUT_S = 60.0
 STEP_TIMEOUT_S = 30.0
@@ -739,8 +742,10 @@ def sweep(serve, label: str, film: bool, stop_when_broken=False) -> list[list]:
                 f"(load average {load_average():.1f})",
                 flush=True,
             )
+            hall = scenario == "same" and n == max(COUNTS)
             with serve() as target:
-                run = run_students(target, scenario_queries(scenario, n, 1000 * (i + 1)))
+                queries = scenario_queries(scenario, n, 1000 * (i + 1))
+                run = run_students(target, queries, step_for=HALL_STEP_FOR_S if hall else None)
             rows.append(_row(run, SCENARIOS[scenario], film))
             print(
                 f"    -> open {_s_stats(run.opens)} s, steps {len(run.steps)}, server CPU "
@@ -784,7 +789,8 @@ def _intro(what: str) -> str:
         f"different seeds are "
         f"`?{SEEDED}` with one seed per student. Students arrive within {ARRIVAL_S:.0f} s, "
         f"open the lesson (a first visit: HTML, scripts, websocket, script run, media), then "
-        f"step every {PACE_S[0]:.0f}-{PACE_S[1]:.0f} s for {STEP_FOR_S:.0f} s; an opening "
+        f"step every {PACE_S[0]:.0f}-{PACE_S[1]:.0f} s for {STEP_FOR_S:.0f} s ("
+        f"{HALL_STEP_FOR_S:.0f} s for {max(COUNTS)} on the same example); an opening "
         f'gives up after {OPEN_TIMEOUT_S:.0f} s. A fresh server per row. "load before": the '
         f"machine's 1-minute load average when the row started (the machine is shared); "
         '"driver CPU": what this benchmark itself used on the same cores.\n\n'
@@ -809,7 +815,10 @@ def part_replicas() -> None:
     print("== replicas: 1 and 2 behind nginx, each on its own core", flush=True)
     cores = os.cpu_count() or 1
     rows, rates = [], {}
-    for scenario, n, step_for in (("seeds", REPLICA_N, 20.0), ("same", REPLICA_SAME_N, STEP_FOR_S)):
+    for scenario, n, step_for in (
+        ("seeds", REPLICA_N, 20.0),
+        ("same", REPLICA_SAME_N, HALL_STEP_FOR_S),
+    ):
         for replicas in (1, 2):
             print(
                 f"  {replicas} replica(s), {n} students on {SCENARIOS[scenario]} "
