@@ -6,8 +6,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8501
 ADDRESS ?= localhost
+N      ?= 2
 
-.PHONY: run test test-slow lint format bench browser-deps clean
+.PHONY: run test test-slow lint format bench browser-deps clean \
+	nginx-deps serve-replicas stop-replicas bench-load
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,15 +29,17 @@ run: $(VENV)/.runtime
 	$(BIN)/streamlit run streamlit_app.py --server.port $(PORT) --server.address $(ADDRESS) \
 		--browser.gatherUsageStats false
 
-# Debian's Chromium and an emoji font for the browser tests (never `playwright install`).
+# Debian's Chromium and an emoji font for the browser tests (never `playwright install`),
+# and nginx for the test through two replicas (deploy/).
 # Without apt-get the browser tests are skipped with a notice; under CI=true they must run.
 browser-deps:
-	@if [ -x /usr/bin/chromium ] && dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; then \
-		echo "browser tests: using /usr/bin/chromium"; \
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/sbin/nginx ] \
+			&& dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; then \
+		echo "browser tests: using /usr/bin/chromium and nginx"; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "browser tests: installing chromium and fonts-noto-color-emoji with apt-get"; \
+		echo "browser tests: installing chromium, fonts-noto-color-emoji and nginx with apt-get"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			chromium fonts-noto-color-emoji >/dev/null; \
+			chromium fonts-noto-color-emoji nginx >/dev/null; \
 	elif [ -x /usr/bin/chromium ]; then \
 		echo "browser tests: using /usr/bin/chromium (no emoji font)"; \
 	else \
@@ -60,6 +64,30 @@ test-slow: $(VENV)/.dev
 # Side-by-side timings against the peers; rewrites the tables in benchmarks/README.md.
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks
+
+# nginx from Debian's packages, for serving replicas (deploy/).
+nginx-deps:
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
+		echo "replicas: using nginx"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "replicas: installing nginx with apt-get"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	else \
+		echo "nginx is missing and there is no apt-get here: install nginx first"; exit 1; \
+	fi
+
+# N app processes behind nginx on PORT, sticky sessions (README: "Deploying for a course").
+# Ctrl-C stops them all; so does `make stop-replicas` from another shell.
+serve-replicas: $(VENV)/.runtime nginx-deps
+	$(BIN)/python deploy/replicas.py --replicas $(N) --port $(PORT) --address $(if $(filter localhost,$(ADDRESS)),127.0.0.1,$(ADDRESS))
+
+stop-replicas: $(BIN)/python
+	$(BIN)/python deploy/replicas.py --stop --port $(PORT)
+
+# Simulated students over the websocket (about 35 minutes, not part of `make test`);
+# rewrites the load tables in benchmarks/README.md.
+bench-load: $(VENV)/.dev nginx-deps
+	$(BIN)/python -m benchmarks.bench_load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/artifacts

@@ -1,0 +1,95 @@
+"""Two replicas behind nginx (deploy/): a lesson opens and steps through the proxy (its film
+is fetched from the replica that holds its session); each browser keeps to one replica, and
+browsers spread over both.
+
+Skipped, with a notice, where nginx is not installed (``make test`` installs it with
+apt-get); under CI=true a missing nginx fails instead.
+"""
+
+import os
+import re
+import shutil
+import time
+import urllib.request
+
+import pytest
+
+from deploy.replicas import Replicas
+from tests.app.film_browser import press, sentence, shown_step, wait_for_player
+from tests.app.test_browser import assert_clean
+from tests.conftest import in_ci
+
+pytestmark = pytest.mark.browser
+
+#: Browsers (cookies) sent through nginx; all on one replica by chance: 2 in 2**20.
+BROWSERS = 20
+
+
+@pytest.fixture(scope="module")
+def replicas():
+    """Two app processes and nginx in front of them, for this file's tests."""
+    if not (shutil.which("nginx") or os.path.exists("/usr/sbin/nginx")):
+        message = "no nginx here: the replica test is skipped (make test installs it)"
+        if in_ci():
+            pytest.fail(message.replace("is skipped", "cannot run under CI=true"))
+        pytest.skip(message)
+    with Replicas(2) as served:
+        yield served
+
+
+def active_sessions(port: int) -> int:
+    """How many browsers are connected to the app process on ``port`` (its own metrics)."""
+    url = f"http://127.0.0.1:{port}/_stcore/metrics?families=active_sessions"
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        text = reply.read().decode()
+    return int(float(re.search(r"^active_sessions (\S+)", text, re.MULTILINE).group(1)))
+
+
+def wait_for_sessions(replicas, counts: list[int], seconds: float = 10) -> None:
+    """Wait until the replicas' connected browsers are ``counts`` again."""
+    deadline = time.monotonic() + seconds
+    while [active_sessions(port) for port in replicas.app_ports] != counts:
+        assert time.monotonic() < deadline, f"the replicas never went back to {counts}"
+        time.sleep(0.05)
+
+
+def test_a_lesson_opens_and_steps_through_nginx(page, replicas):
+    page.goto(f"{replicas.url}/game-trees?tree=Random+tree&seed=3")
+    wait_for_player(page)
+    assert shown_step(page) == 0
+    first = sentence(page)
+    press(page, "forward")
+    assert shown_step(page) == 1
+    assert sentence(page) != first
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page) == 2
+    press(page, "back")
+    assert shown_step(page) == 1
+    assert "search_viz_replica" in {cookie["name"] for cookie in page.context.cookies()}
+    page.reload()  # the same browser comes back to the same replica
+    wait_for_player(page)
+    assert shown_step(page) == 1  # from the link's ?step=
+    assert_clean(page)
+
+
+def test_each_browser_keeps_to_one_replica_and_browsers_spread_over_both(replicas):
+    # Browsers as nginx sees them: a first request gets the cookie, the websocket sends it.
+    from websockets.sync.client import connect
+
+    homes = []
+    for _ in range(BROWSERS):
+        with urllib.request.urlopen(f"{replicas.url}/", timeout=10) as reply:
+            cookie = reply.headers["Set-Cookie"].split(";", 1)[0]
+        visits = []
+        for _ in range(2):  # the same browser, twice: the same replica
+            before = [active_sessions(port) for port in replicas.app_ports]
+            url = f"ws://127.0.0.1:{replicas.port}/_stcore/stream"
+            with connect(url, subprotocols=["streamlit"], additional_headers={"Cookie": cookie}):
+                after = [active_sessions(port) for port in replicas.app_ports]
+            wait_for_sessions(replicas, before)  # the server has seen this one go
+            gained = [i for i, (a, b) in enumerate(zip(after, before, strict=True)) if a > b]
+            assert len(gained) == 1, (before, after)
+            visits.append(gained[0])
+        assert visits[0] == visits[1], f"{cookie} went to replicas {visits}"
+        homes.append(visits[0])
+    assert set(homes) == {0, 1}, f"every browser on one replica: {homes}"
