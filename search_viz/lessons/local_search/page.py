@@ -158,9 +158,12 @@ CLASSIC = (
 )
 
 
-@st.cache_resource
+@st.cache_resource(max_entries=1)
 def experiment_store() -> dict[tuple[int, int], list[Summary]]:
     """Finished experiments, shared by every session: (n, boards) -> one summary per setting.
+
+    Bounded by the page's inputs: one entry per board size and count of boards (20 counts
+    from 10 to 200), each seven small summaries.
 
     ``experiment_store()[(8, 100)]`` holds the seven settings' summaries once run.
     """

@@ -356,7 +356,7 @@ def give_up(decay: bool) -> None:
 
 
 # ---------------------------------------------------------- the whole game
-@st.cache_resource(show_spinner="Searching the whole game (once per server)...")
+@st.cache_resource(max_entries=1, show_spinner="Searching the whole game (once per server)...")
 def _whole_game():
     """The whole-game figures, searched once per server."""
     return whole_game()
