@@ -64,7 +64,17 @@ def thumbnail_png(package: str) -> bytes:
     """
     import io
 
+    from matplotlib.transforms import Bbox
+
     figure = import_module(f"search_viz.lessons.{package}.drawing").thumbnail()
+    figure.canvas.draw()
+    # The card shows the lesson's main picture (its largest axes), without the legends
+    # and side panels that the lesson's page shows beside it
+    # (an overlay axes over the whole figure is not one).
+    panels = [ax for ax in figure.axes if ax.bbox.bounds != figure.bbox.bounds] or figure.axes
+    main = max(panels, key=lambda ax: ax.bbox.width * ax.bbox.height)
+    box = Bbox.union([main.bbox, *(text.get_window_extent() for text in main.texts)])
+    inches = box.expanded(1.04, 1.04).transformed(figure.dpi_scale_trans.inverted())
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=60)
+    figure.savefig(buffer, format="png", dpi=60 * 4.8 / max(inches.height, 2.4), bbox_inches=inches)
     return buffer.getvalue()
