@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START
+from tests.conftest import HANG_SECONDS
 
 NORMAL, SLOW = 200, 1_000
 BUDGETS = [
@@ -35,7 +37,7 @@ def run_examples(budget: int, strategy: st.SearchStrategy, check: Callable) -> N
     """Run ``check`` on ``budget`` examples drawn from ``strategy``."""
     settings(
         max_examples=budget,
-        deadline=None,  # speed is measured in benchmarks/; a hang meets pytest's timeout
+        deadline=None,  # timed by `refuses_cleanly` itself: a clearer failure than a deadline
         database=None,
         suppress_health_check=[
             HealthCheck.too_slow,
@@ -50,13 +52,15 @@ def refuses_cleanly(
 ) -> object:
     """Call ``call``: it returns, or raises TypeError/ValueError naming one of ``names``.
 
-    Any other exception escapes (and fails the test); a call that never returns meets
-    pytest's timeout.
+    Any other exception escapes (and fails the test); so does taking HANG_SECONDS or more.
     """
+    started = time.monotonic()
     try:
         result, refused = call(), None
     except errors as error:
         result, refused = None, error
+    elapsed = time.monotonic() - started
+    assert elapsed < HANG_SECONDS, f"took {elapsed:.1f} s"
     if refused is not None:
         message = str(refused)
         assert message, f"{type(refused).__name__} without a message"

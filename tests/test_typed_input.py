@@ -10,6 +10,8 @@ raises, a text field keeps what was typed, and the page says what it cannot use.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +23,7 @@ from search_viz.problems.game_tree import GameTree
 from search_viz.problems.puzzle_input import parse_board
 from search_viz.ui.lessons import LESSONS
 from tests.app.test_links import TEXTS, bound, open_lesson, parameters
+from tests.conftest import HANG_SECONDS
 
 HOSTILE = st.one_of(
     st.text(max_size=200),
@@ -32,12 +35,14 @@ HOSTILE = st.one_of(
 
 
 def reads(parse, text: str) -> None:
-    """``parse(text)`` reads it or says in a sentence what is wrong."""
+    """``parse(text)`` reads it or says in a sentence what is wrong, within HANG_SECONDS."""
+    started = time.monotonic()
     try:
         parse(text)
     except ValueError as error:
         message = str(error).strip()
         assert 10 <= len(message) < 2_000, message  # a sentence, even for a huge text
+    assert time.monotonic() - started < HANG_SECONDS
 
 
 PARSERS = {

@@ -18,10 +18,12 @@ In a page::
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from search_viz.ui.links import beyond_numbers, drop_before_rerun
 
@@ -49,7 +51,10 @@ def choose_one(
     ``format_func``, ...). The answer is always one of ``options``.
     """
     if _empty_in_link(key):
-        del st.query_params[key]  # so that a Share link does not carry it on
+        # So that a Share link does not carry it on; a parameter already bound to a
+        # widget (back in the browser's history) cannot be deleted, and need not be.
+        with contextlib.suppress(StreamlitAPIException):
+            del st.query_params[key]
     widget = st.pills if pills else st.segmented_control
     chosen = widget(
         label,

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 #: Where a message about a link value dropped before a rerun waits for ``link_check``.
 DROPPED_BEFORE_RERUN = "link_check.dropped"
@@ -50,12 +51,15 @@ def drop_before_rerun(key: str) -> None:
     be kept from them by a new run; ``link_check`` then names what was dropped.
     """
     raw = st.query_params[key]
+    try:
+        del st.query_params[key]
+    except StreamlitAPIException:  # already bound to its widget: a rerun would not drop it
+        return
     shown = raw if len(raw) <= 40 else f"{raw[:40]}…"
     st.session_state.setdefault(DROPPED_BEFORE_RERUN, []).append(
         f"The link's {key}={shown!r} is beyond any number a field can hold; "
         "showing the field's default instead."
     )
-    del st.query_params[key]
     st.rerun()
 
 
