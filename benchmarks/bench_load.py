@@ -138,26 +138,12 @@ class Target:
         return int(self.url.rsplit(":", 1)[1])
 
 
-def _wait_healthy(url: str, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the app exited: {log.read_text()[-2000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{url} did not answer within 90 s")
-
-
 @contextlib.contextmanager
 def one_server(
     root: Path = ROOT, label: str = "one server", options: tuple = ()
 ) -> Iterator[Target]:
     """``streamlit run`` of ``root`` on a free port of 127.0.0.1; stopped on exit."""
-    from deploy.replicas import free_port
+    from deploy.replicas import free_port, wait_healthy
 
     port = free_port()
     log = Path(tempfile.gettempdir()) / f"search_viz-load-{port}.log"
@@ -182,7 +168,7 @@ def one_server(
         )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, process, log)
+        wait_healthy(url, process, log=log)
         yield Target(url, [process.pid], label, [url])
     finally:
         process.terminate()

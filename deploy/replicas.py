@@ -83,11 +83,16 @@ def nginx_config(listen: str, app_ports: list[int], run_dir: Path) -> str:
     return text
 
 
-def _wait_healthy(url: str, process: subprocess.Popen, seconds: float = 90) -> None:
+def wait_healthy(
+    url: str, process: subprocess.Popen, seconds: float = 90, log: Path | None = None
+) -> None:
+    """Wait until the server at ``url`` answers /_stcore/health; raise if ``process`` exits
+    first (quoting the end of its ``log``, if given) or ``seconds`` pass."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{process.args[0]} exited with {process.returncode}")
+            said = f": {log.read_text()[-2000:]}" if log is not None else ""
+            raise RuntimeError(f"{process.args[0]} exited with {process.returncode}{said}")
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
                 if reply.status == 200:
@@ -158,7 +163,7 @@ class Replicas:
             for i in range(self.n):
                 self._start_app(i)
             for i, app in enumerate(self.apps):
-                _wait_healthy(f"http://127.0.0.1:{self.app_ports[i]}", app)
+                wait_healthy(f"http://127.0.0.1:{self.app_ports[i]}", app)
             config = self.run_dir / "nginx.conf"
             config.write_text(
                 nginx_config(f"{self.address}:{self.port}", self.app_ports, self.run_dir)
@@ -179,7 +184,7 @@ class Replicas:
                 stderr=open(self.run_dir / "nginx-stderr.log", "ab"),  # noqa: SIM115
                 start_new_session=True,  # Ctrl-C reaches the supervisor, which stops it
             )
-            _wait_healthy(self.url, self.nginx)
+            wait_healthy(self.url, self.nginx)
         except BaseException:
             self.stop()
             raise

@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from search_viz.film.style import DARK_GREY, OKABE_ITO, font_size
-from search_viz.lessons.shared.figure import new_figure
+from search_viz.lessons.shared.figure import new_figure, style_chart_axes
 from search_viz.trace import Trace
 
 #: Colours and line styles of the series (colour and dash differ).
@@ -23,15 +23,6 @@ SERIES_STYLE: dict[str, tuple[str, str]] = {
     "both": (OKABE_ITO["bluish green"], "-."),
     "plain BFS": (DARK_GREY, ":"),
 }
-
-
-def _style_axes(ax, xlabel: str, ylabel: str, scale: float) -> None:
-    ax.set_axis_on()
-    ax.set_xlabel(xlabel, fontsize=font_size("label", scale))
-    ax.set_ylabel(ylabel, fontsize=font_size("label", scale))
-    ax.tick_params(labelsize=font_size("legend", scale))
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.grid(alpha=0.3)
 
 
 def expansions_chart(
@@ -74,7 +65,7 @@ def expansions_chart(
         ax.axhline(
             plain_total, color=color, linestyle=dash, linewidth=2, label=f"plain BFS: {plain_total}"
         )
-    _style_axes(ax, "step", "nodes expanded", scale)
+    style_chart_axes(ax, "step", "nodes expanded", scale)
     ax.set_xlim(0, max(1, len(trace) - 1))
     ax.set_ylim(0, max(int(series["both"][-1]), plain_total or 0) * 1.08 + 1)
     ax.legend(fontsize=font_size("legend", scale), frameon=False, loc="upper left")

@@ -34,9 +34,10 @@ from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
-from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.film.style import OKABE_ITO, STATUS, Style
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
 from search_viz.lessons.bidirectional.sentences import Words, plain_sentence
+from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import node_label, record, steps_text, stopped
 from search_viz.lessons.shared.graph_drawing import (
     GraphLooks,
@@ -129,19 +130,7 @@ def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: 
     scene = Scene(fig)
     base = "unvisited" if "unvisited" in statuses else None
     draw_graph(scene, ax, view, statuses, styles, base=base)
-    scene.tag(
-        fig.text(
-            0.015,
-            0.985,
-            caption,
-            ha="left",
-            va="top",
-            fontsize=font_size("title"),
-            fontweight="bold",
-            color=DARK_GREY,
-        ),
-        "caption",
-    )
+    scene.tag(figure_caption(fig, caption), "caption")
     return scene
 
 

@@ -32,6 +32,7 @@ from search_viz.events import Event
 from search_viz.film import Film, FilmBuilder, Scene
 from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, font_size
 from search_viz.lessons.bidirectional.sentences import Words
+from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import steps_text, stopped
 from search_viz.lessons.shared.graph_drawing import bottom_legend
 from search_viz.problems.eight_puzzle import compact
@@ -183,19 +184,7 @@ def layers_scene(
     ax.set_ylabel("states reached (log scale)", fontsize=font_size("label"))
     ax.tick_params(labelsize=font_size("legend"))
     ax.spines[["top", "right"]].set_visible(False)
-    scene.tag(
-        fig.text(
-            0.015,
-            0.985,
-            caption,
-            ha="left",
-            va="top",
-            fontsize=font_size("title"),
-            fontweight="bold",
-            color=DARK_GREY,
-        ),
-        "caption",
-    )
+    scene.tag(figure_caption(fig, caption), "caption")
     return scene
 
 

@@ -17,8 +17,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.text import Text
 
-from search_viz.film.style import STATUS, Style, font_size
+from search_viz.film.style import DARK_GREY, STATUS, Style, font_size
 
 #: Resolution of the PNGs shown on the pages.
 DPI = 100
@@ -81,6 +82,40 @@ def add_legend(
         framealpha=0.9,
         **kwargs,
     )
+
+
+def figure_caption(fig: Figure, text: str) -> Text:
+    """``text`` as the caption at the top left of ``fig`` (bold, in the title's size).
+
+    >>> figure_caption(Figure(), "depth limit 1").get_text()
+    'depth limit 1'
+    """
+    return fig.text(
+        0.015,
+        0.985,
+        text,
+        ha="left",
+        va="top",
+        fontsize=font_size("title"),
+        fontweight="bold",
+        color=DARK_GREY,
+    )
+
+
+def style_chart_axes(ax: Axes, xlabel: str, ylabel: str, scale: float = 1.0) -> None:
+    """A lesson's chart axes: labelled, ticks in the legend's size, no top or right spine,
+    a light grid.
+
+    >>> ax = Figure().add_subplot()
+    >>> style_chart_axes(ax, "step", "nodes expanded"); ax.get_xlabel()
+    'step'
+    """
+    ax.set_axis_on()
+    ax.set_xlabel(xlabel, fontsize=font_size("label", scale))
+    ax.set_ylabel(ylabel, fontsize=font_size("label", scale))
+    ax.tick_params(labelsize=font_size("legend", scale))
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(alpha=0.3)
 
 
 def to_png(fig: Figure, dpi: int = DPI) -> bytes:

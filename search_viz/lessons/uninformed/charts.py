@@ -18,7 +18,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from search_viz.film.style import GREY, OKABE_ITO, font_size
-from search_viz.lessons.shared.figure import new_figure
+from search_viz.lessons.shared.figure import new_figure, style_chart_axes
 from search_viz.lessons.shared.graph_cases import MAZE
 from search_viz.trace import Trace
 
@@ -53,15 +53,6 @@ def frontier_after_expansions(trace: Trace) -> np.ndarray:
     return np.array(sizes, dtype=np.int64)
 
 
-def _style_axes(ax, xlabel: str, ylabel: str, scale: float) -> None:
-    ax.set_axis_on()
-    ax.set_xlabel(xlabel, fontsize=font_size("label", scale))
-    ax.set_ylabel(ylabel, fontsize=font_size("label", scale))
-    ax.tick_params(labelsize=font_size("legend", scale))
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.grid(alpha=0.3)
-
-
 def frontier_chart(
     series: Mapping[str, np.ndarray], *, scale: float = 1.0, width: float = 6.0, height: float = 3.2
 ) -> Figure:
@@ -83,7 +74,7 @@ def frontier_chart(
             label=f"{name} (largest: {peak})",
             drawstyle="steps-post",
         )
-    _style_axes(ax, "nodes expanded", "nodes on the frontier", scale)
+    style_chart_axes(ax, "nodes expanded", "nodes on the frontier", scale)
     ax.set_ylim(bottom=0)
     ax.legend(fontsize=font_size("legend", scale), frameon=False)
     return fig
@@ -134,7 +125,7 @@ def iteration_chart(
         range(len(per_iteration)), per_iteration, color=OKABE_ITO["blue"], edgecolor="black"
     )
     ax.bar_label(bars, fontsize=font_size("legend", scale), padding=2)
-    _style_axes(ax, "depth limit", "nodes visited", scale)
+    style_chart_axes(ax, "depth limit", "nodes visited", scale)
     ax.set_xticks(range(len(per_iteration)))
     total = sum(per_iteration)
     last = per_iteration[-1] if per_iteration else 0

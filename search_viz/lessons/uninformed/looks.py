@@ -25,7 +25,8 @@ from dataclasses import replace
 from typing import Any
 
 import search_viz as sv
-from search_viz.film.style import DARK_GREY, STATUS, Style, font_size
+from search_viz.film.style import STATUS, Style, font_size
+from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import steps_text, stopped
 from search_viz.lessons.shared.graph_drawing import GraphLooks
 
@@ -131,19 +132,7 @@ def captions_of(trace: sv.Trace, algorithm: str, limit: int | None) -> tuple[str
 def draw_captions(scene, fig, captions: tuple[str, ...]) -> None:
     """The captions at the top left of ``fig``, each an item ``("caption", text)``."""
     for text in captions:
-        scene.tag(
-            fig.text(
-                0.015,
-                0.985,
-                text,
-                ha="left",
-                va="top",
-                fontsize=font_size("title"),
-                fontweight="bold",
-                color=DARK_GREY,
-            ),
-            ("caption", text),
-        )
+        scene.tag(figure_caption(fig, text), ("caption", text))
 
 
 def draw_limit_lines(scene, ax, limits: tuple[int, ...]) -> None:
