@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from functools import cache
 
 import pytest
@@ -306,12 +305,10 @@ def test_the_31_move_puzzle_argument_in_its_own_numbers():
 
 
 @pytest.mark.parametrize("kind", list(PROBLEMS))
-def test_default_films_build_in_under_a_second_and_stay_small(kind):
+def test_default_films_stay_small(kind):  # build times: benchmarks/bench_film.py
     case = build_case(kind, PROBLEMS[kind])
     both = record(sv.bidirectional_bfs(case.problem))
     plain = record(sv.bfs(case.problem))
     for make, trace in ((bidirectional_film, both), (plain_film, plain)):
-        began = time.process_time()  # CPU time: other work on a shared machine does not count
         film = make(trace, case.view)
-        assert time.process_time() - began < 1.0
         assert len(film.payload()[0]) < 300_000

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import re
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -230,11 +229,9 @@ def test_every_item_is_in_the_svg_once(name):
     assert sorted(map(int, ids)) == list(range(len(scene)))
 
 
-def test_the_notes_film_builds_in_under_a_second_and_is_small():
-    began = time.process_time()
+def test_the_notes_film_is_small():  # build times: benchmarks/bench_film.py
     film = film_of(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
     header, later = film.payload()
-    assert time.process_time() - began < 1.0
     assert len(header) + sum(map(len, later)) < 300_000
 
 

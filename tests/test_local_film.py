@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import math
 import re
-import time
 from functools import cache
 
 import numpy as np
@@ -353,10 +352,8 @@ def test_the_board_is_a_checkerboard_with_the_bottom_left_square_dark():
         (sv.genetic, {}),
     ],
 )
-def test_each_default_example_builds_in_under_a_second_and_stays_small(algorithm, options):
-    start = time.process_time()
+def test_each_default_example_stays_small(algorithm, options):  # build times: bench_film
     film = film_of(algorithm, Q, seed=1, **options)
-    assert time.process_time() - start < 1.0
     header, chunks = film.payload()
     assert len(header) + sum(len(c) for c in chunks) < 300_000
     assert max((len(c) for c in chunks), default=0) < 100_000

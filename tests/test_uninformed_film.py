@@ -4,7 +4,6 @@ and the picture saying what the sentence says."""
 from __future__ import annotations
 
 import re
-import time
 from functools import cache
 
 import networkx as nx
@@ -161,14 +160,12 @@ def test_every_step_changes_the_picture_on_every_default_example(kind, algorithm
 
 
 @pytest.mark.parametrize("kind", list(PROBLEMS))
-def test_default_films_build_in_under_a_second_and_stay_small(kind):
+def test_default_films_stay_small(kind):  # build times: benchmarks/bench_film.py
     case = build_case(kind, PROBLEMS[kind])
     algorithm = "IDDFS"
     depth = BOUND if kind == PUZZLE else MAX_DEPTH
     trace = record(search_for(case.problem, algorithm, depth, bounded_dfs=kind == PUZZLE))
-    began = time.process_time()  # CPU time: other work on a shared machine does not count
     film = uninformed_film(trace, algorithm, case.view, limit=depth, goal_board=case.problem.goal)
-    assert time.process_time() - began < 1.0
     assert trace.result.path is not None  # the defaults show the algorithm working
     assert len(film.payload()[0]) < 300_000
 

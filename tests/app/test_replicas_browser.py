@@ -55,7 +55,7 @@ def wait_for_sessions(replicas, counts: list[int], seconds: float = 10) -> None:
 
 def test_a_lesson_opens_and_steps_through_nginx(page, replicas):
     page.goto(f"{replicas.url}/game-trees?tree=Random+tree&seed=3")
-    wait_for_player(page)
+    wait_for_player(page, timeout=180_000)  # a cold replica builds the film first
     assert shown_step(page) == 0
     first = sentence(page)
     press(page, "forward")

@@ -79,7 +79,7 @@ def test_a_game_in_progress(page, app_url):
     page.goto(f"{app_url}/tictactoe")
     wait_until_drawn(page)
     cell(page, 4).click()
-    page.get_by_text("The computer played").wait_for()
+    page.get_by_test_id("stAlertContentInfo").get_by_text("The computer played").wait_for()
     wait_until_drawn(page)
     assert "moves=4" in page.url
     assert cell(page, 4).inner_text() == "X"
