@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import getpass
 import os
 import secrets
 import shutil
@@ -72,8 +73,12 @@ def nginx_config(listen: str, app_ports: list[int], run_dir: Path) -> str:
     servers = "\n".join(
         f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;" for port in app_ports
     )
+    # Started as root, nginx runs its workers as "nobody", who cannot read a checkout in a
+    # private folder (`mktemp -d`); they run as the account that started the app instead.
+    user = f"user {getpass.getuser()};" if os.geteuid() == 0 else ""
     text = TEMPLATE.read_text()
     for name, value in {
+        "@USER@": user,
         "@RUN@": str(run_dir),
         "@LISTEN@": listen,
         "@STATIC@": str(streamlit_static()),
