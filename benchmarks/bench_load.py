@@ -7,7 +7,8 @@ streamlit), without a browser:
 * **opening** a lesson is what a first visit does: the page's HTML and the scripts and
   font it names, ``/_stcore/health`` and ``host-config``, the websocket, the script run
   (``rerun_script`` with the link's query string), then every ``/media/...`` file the
-  page names (the film files in the player's data, pictures), each fetched once;
+  page names (the film files in the player's data, pictures), each fetched once, over
+  at most six kept-alive connections, as a browser does;
 * **a step**, one every 1-2 s (uniformly random), is whatever the page's player sends.
   With the film (``search_viz/film/assets/player.js``) a step sends *nothing*: the
   browser steps on its own and the page never hears the step (these pages do not ask
@@ -213,7 +214,11 @@ def baseline_checkout() -> Iterator[Path]:
 
 # ------------------------------------------------------------------ HTTP, as a browser
 class Browser:
-    """One student's browser: its cookies, and GETs to the target (HTTP/1.1)."""
+    """One student's browser: its cookies, and GETs to the target over HTTP/1.1 keep-alive.
+
+    Like a browser it reuses its connections (at most ``BROWSER_PARALLEL`` at once) and
+    accepts gzip. Call :meth:`close` when the student leaves.
+    """
 
     def __init__(self, url: str) -> None:
         host_port = url.split("://", 1)[1]
@@ -221,48 +226,68 @@ class Browser:
         self.port = int(port)
         self.cookies: dict[str, str] = {}
         self.fetched: set[str] = set()
+        self._idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
 
     def cookie_header(self) -> str:
         return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
     async def get(self, path: str, *, decode: bool = True) -> bytes:
-        """The body of ``path`` (gzip undone if ``decode``); an error unless the status is 200.
-
-        Like a browser it accepts gzip; the driver undoes it only where it reads the body.
-        """
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        """The body of ``path`` (gzip undone if ``decode``); an error unless the status is 200."""
+        lines = [f"GET {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Accept-Encoding: gzip"]
+        if self.cookies:
+            lines.append(f"Cookie: {self.cookie_header()}")
+        request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+        while self._idle:  # a kept connection the server has closed meanwhile: the next one
+            reader, writer = self._idle.pop()
+            try:
+                writer.write(request)
+                await writer.drain()
+                head = await reader.readuntil(b"\r\n\r\n")
+                break
+            except (OSError, asyncio.IncompleteReadError):
+                writer.close()
+        else:
+            reader, writer = await self._connect()
+            try:
+                writer.write(request)
+                await writer.drain()
+                head = await reader.readuntil(b"\r\n\r\n")
+            except BaseException:
+                writer.close()
+                raise
         try:
-            lines = [
-                f"GET {path} HTTP/1.1",
-                f"Host: {self.host}:{self.port}",
-                "Connection: close",
-                "Accept-Encoding: gzip",
+            status_line, *header_lines = head.decode("latin-1").rstrip("\r\n").split("\r\n")
+            headers = [
+                (name.strip().lower(), value.strip())
+                for name, value in (line.split(":", 1) for line in header_lines if ":" in line)
             ]
-            if self.cookies:
-                lines.append(f"Cookie: {self.cookie_header()}")
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
-            await writer.drain()
-            raw = await reader.read()
-        finally:
+            body, keep = await _read_body(reader, dict(headers))
+        except BaseException:
             writer.close()
-        head, _, body = raw.partition(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        status = int(status_line.split()[1]) if status_line.count(" ") else 0
-        headers = [line.split(":", 1) for line in header_lines if ":" in line]
+            raise
+        if keep:
+            self._idle.append((reader, writer))
+        else:
+            writer.close()
         for name, value in headers:
-            if name.strip().lower() == "set-cookie":
-                cookie = value.strip().split(";", 1)[0]
-                key, _, val = cookie.partition("=")
+            if name == "set-cookie":
+                key, _, val = value.split(";", 1)[0].partition("=")
                 self.cookies[key] = val
+        status = int(status_line.split()[1]) if status_line.count(" ") else 0
         if status != 200:
             raise RuntimeError(f"GET {path.split('?')[0]}: HTTP {status}")
-        if any(n.strip().lower() == "transfer-encoding" and "chunked" in v for n, v in headers):
-            body = _unchunk(body)
-        if decode and any(
-            n.strip().lower() == "content-encoding" and "gzip" in v for n, v in headers
-        ):
+        if decode and "gzip" in dict(headers).get("content-encoding", ""):
             body = gzip.decompress(body)
         return body
+
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        return await asyncio.open_connection(self.host, self.port, limit=2**20)
+
+    async def close(self) -> None:
+        """Close the kept connections (the student leaves)."""
+        for _, writer in self._idle:
+            writer.close()
+        self._idle.clear()
 
     async def get_all(self, paths: list[str], *, decode: bool = True) -> dict[str, bytes]:
         """Every path not fetched before (a browser's cache), ``BROWSER_PARALLEL`` at a time."""
@@ -277,16 +302,20 @@ class Browser:
         return dict(zip(wanted, await asyncio.gather(*(one(p) for p in wanted)), strict=True))
 
 
-def _unchunk(body: bytes) -> bytes:
-    out, rest = bytearray(), body
-    while rest:
-        size_line, _, rest = rest.partition(b"\r\n")
-        size = int(size_line.split(b";")[0], 16)
-        if size == 0:
-            break
-        out += rest[:size]
-        rest = rest[size + 2 :]
-    return bytes(out)
+async def _read_body(reader: asyncio.StreamReader, headers: dict[str, str]) -> tuple[bytes, bool]:
+    """A response's body, and whether its connection may carry the next request."""
+    keep = headers.get("connection", "").lower() != "close"
+    if "chunked" in headers.get("transfer-encoding", ""):
+        out = bytearray()
+        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            out += await reader.readexactly(size + 2)
+            del out[-2:]
+        while await reader.readuntil(b"\r\n") != b"\r\n":  # trailers
+            pass
+        return bytes(out), keep
+    if "content-length" in headers:
+        return await reader.readexactly(int(headers["content-length"])), keep
+    return await reader.read(), False
 
 
 # ------------------------------------------------------------------ the websocket
@@ -468,6 +497,7 @@ async def student(
                 await asyncio.wait_for(ws.close(), 5)
         if listener is not None:
             listener.cancel()
+        await browser.close()
         result.left = time.monotonic()
     return result
 

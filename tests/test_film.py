@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -48,6 +48,12 @@ operation = st.one_of(
 
 def build(steps: list[list[tuple]]):
     """A film from random operations, and the state each step should show, kept by hand."""
+    writer, expected = written(steps)
+    return writer.film(), expected
+
+
+def written(steps: list[list[tuple]]):
+    """The builder with the random operations written, and the states kept by hand."""
     writer = FilmBuilder(grid_scene, title="random")
     truth_looks = dict.fromkeys(writer.scene.base, SHOWN)
     truth_moves: dict[int, tuple] = {}
@@ -82,7 +88,7 @@ def build(steps: list[list[tuple]]):
             n: look for n, look in truth_looks.items() if look != (SHOWN if n in base else HIDDEN)
         }
         expected.append((looks, dict(truth_moves), list(truth_marks)))
-    return writer.film(), expected
+    return writer, expected
 
 
 def decoded(film, state):
@@ -136,6 +142,22 @@ def test_every_item_a_step_touches_is_in_the_scene():
     assert ids == set(range(len(film.base)))
     for delta in film.deltas:
         assert set(delta.looks[::2]) <= ids
+
+
+def png_of(figure: Figure) -> bytes:
+    buffer = io.BytesIO()
+    FigureCanvasAgg(figure).print_png(buffer)
+    return buffer.getvalue()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(operation, max_size=4), min_size=1, max_size=12))
+def test_the_last_picture_is_the_films_last_step_and_leaves_the_film_as_it_was(steps):
+    writer, _ = written(steps)
+    picture = png_of(writer.last_picture())
+    film = writer.film()
+    assert picture == png_of(film.figure(-1))
+    assert film.digest == build(steps)[0].digest
 
 
 def test_a_film_is_the_same_every_time_it_is_built():

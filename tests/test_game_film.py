@@ -3,17 +3,21 @@ what the film shows equal to what the search says at every step, nothing cut off
 
 from __future__ import annotations
 
+import io
 import itertools
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz import GameTree, Trace, alphabeta, minimax
 from search_viz.lessons.game_trees.drawing import (
     _CaptionPlan,
+    _written,
+    end_picture,
     game_film,
     node_items,
     quiz_film,
@@ -233,3 +237,18 @@ def test_the_quiz_sheet_and_the_thumbnail():
     assert film.shows(0, ("node", "plain", leaf))
     assert not film.shows(0, ("mark", "right", leaf))
     assert float(thumbnail().get_figwidth()) < 6
+
+
+@settings(max_examples=15, deadline=None)
+@given(trees, st.booleans(), st.sampled_from(["given", "best", "worst"]))
+def test_the_end_picture_is_the_last_step_of_the_compact_film(nested, pruning, ordering):
+    tree = GameTree.from_nested(nested)
+    film = _written(tree, pruning, True, ordering, compact=True).film()
+    wanted = png_of(film.figure(-1))
+    assert png_of(end_picture(tree, pruning=pruning, ordering=ordering)) == wanted
+
+
+def png_of(figure: Figure) -> bytes:
+    buffer = io.BytesIO()
+    FigureCanvasAgg(figure).print_png(buffer)
+    return buffer.getvalue()

@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 import numpy as np
+from matplotlib.figure import Figure
 
 from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
@@ -46,7 +47,6 @@ class FilmBuilder:
         self.draw = draw
         self.scene = draw()
         self.meta = meta
-        self.svg = self.scene.svg()
         n = len(self.scene)
         self._base = np.zeros(n, dtype=np.int16)
         self._base[self.scene.base] = SHOWN
@@ -158,14 +158,12 @@ class FilmBuilder:
 
     def film(self) -> Film:
         """The finished film."""
-        if self._pending_looks or self._pending_moves or self._pending_marks is not None:
-            raise ValueError("changes were made after the last step: close it with step()")
-        looks = [None, None] + [look for look, _ in sorted(self._looks.items(), key=lambda x: x[1])]
+        self._check_closed()
         return Film(
             draw=self.draw,
-            svg=self.svg,
+            svg=self.scene.svg(),
             base=self._base,
-            looks=looks,
+            looks=self._look_list(),
             mark_styles=dict(self.scene.mark_styles),
             size=self.scene.size,
             deltas=self._deltas,
@@ -173,6 +171,36 @@ class FilmBuilder:
             meta=self.meta,
             names=self.scene.names(),
         )
+
+    def last_picture(self) -> Figure:
+        """The scene as the last step left it: a picture of the end, without a film.
+
+        The same picture as ``film().figure(-1)`` at half the cost: that writes the
+        film's SVG and draws the scene again. The figure is the builder's own scene,
+        so ask for it once, after the last step.
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> picture = demo_writer().last_picture()  # the three dots, all lit
+        >>> len(picture.axes[0].texts)
+        6
+        """
+        self._check_closed()
+        looks = self._look_list()
+        changed = np.nonzero(self._look != self._base)[0]
+        self.scene.apply(
+            {int(n): looks[c] if (c := int(self._look[n])) > SHOWN else c for n in changed},
+            dict(self._moves),
+            list(self._marks),
+        )
+        return self.scene.figure
+
+    def _check_closed(self) -> None:
+        if self._pending_looks or self._pending_moves or self._pending_marks is not None:
+            raise ValueError("changes were made after the last step: close it with step()")
+
+    def _look_list(self) -> list[Look | None]:
+        """The restyled looks by code (codes 0 and 1 are hidden and shown)."""
+        return [None, None] + [look for look, _ in sorted(self._looks.items(), key=lambda x: x[1])]
 
 
 _UNSET = object()

@@ -51,6 +51,15 @@ def demo_scene(n: int = 3) -> Scene:
 
 def demo_film(n: int = 3) -> Film:
     """The ``n`` dots lit one by one, a dashed link from the last lit one, each step saying so."""
+    return demo_writer(n).film()
+
+
+def demo_writer(n: int = 3) -> FilmBuilder:
+    """The builder of :func:`demo_film`, every step written (for its film or its last picture).
+
+    >>> len(demo_writer(4).film())
+    4
+    """
     names = dot_names(n)
     writer = FilmBuilder(
         partial(demo_scene, n), title="Dots", pseudocode="for each dot:\n    light it", shape=n
@@ -68,4 +77,4 @@ def demo_film(n: int = 3) -> Film:
         else:
             sentence = f"{name} is lit first."
         writer.step(sentence, line=2 if k else 1, counters={"lit": k + 1})
-    return writer.film()
+    return writer

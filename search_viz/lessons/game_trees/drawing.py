@@ -207,18 +207,33 @@ def record(tree: GameTree, pruning: bool, fail_soft: bool = True, ordering: str 
 
 
 def game_film(
-    tree: GameTree,
-    *,
-    pruning: bool,
-    fail_soft: bool = True,
-    ordering: str = "given",
-    compact: bool = False,
+    tree: GameTree, *, pruning: bool, fail_soft: bool = True, ordering: str = "given"
 ) -> Film:
     """The replay of minimax (``pruning=False``) or alpha-beta on ``tree``, one step per event.
 
-    ``compact``: a small picture for side-by-side comparisons (no windows, no captions).
     Films of one tree and ordering have one ``shape``: flipping fail-soft keeps the step.
     """
+    return _written(tree, pruning, fail_soft, ordering, compact=False).film()
+
+
+def end_picture(
+    tree: GameTree, *, pruning: bool, fail_soft: bool = True, ordering: str = "given"
+) -> Figure:
+    """The end of the search as a small picture, for side-by-side comparisons.
+
+    Compact: no windows, no captions. The same picture as the last step of a compact
+    film, without making the film.
+
+    >>> float(end_picture(GameTree.from_nested([[3, 5], [2, 9]]), pruning=True).get_figwidth()) < 6
+    True
+    """
+    return _written(tree, pruning, fail_soft, ordering, compact=True).last_picture()
+
+
+def _written(
+    tree: GameTree, pruning: bool, fail_soft: bool, ordering: str, *, compact: bool
+) -> FilmBuilder:
+    """Every step of the search written into a film's builder."""
     trace = record(tree, pruning, fail_soft, ordering)
     code = game_pseudocode(pruning, fail_soft, None, ordering)
     writer = FilmBuilder(
@@ -241,7 +256,7 @@ def game_film(
             counts["leaves pruned"] = sum(1 for leaf in leaves if leaf in view.pruned)
         sentence = game_note(trace, view.step, tree, fail_soft=fail_soft, view=view)
         writer.step(sentence, line=view.event.line, counters=counts)
-    return writer.film()
+    return writer
 
 
 # ---------------------------------------------------------- what a step shows
@@ -829,9 +844,7 @@ def thumbnail() -> Figure:
     >>> float(thumbnail().get_figwidth()) < 6
     True
     """
-    tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    film = game_film(tree, pruning=True, compact=True)
-    return film.figure(len(film) - 1)
+    return end_picture(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), pruning=True)
 
 
 # ------------------------------------------------------------------- the quiz

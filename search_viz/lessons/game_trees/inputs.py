@@ -69,14 +69,10 @@ def cached_trace(search: Search) -> Trace:
 
 
 @st.cache_resource(max_entries=64, ttl=3600, show_spinner="Drawing the replay…")
-def cached_film(search: Search, compact: bool = False) -> Film:
+def cached_film(search: Search) -> Film:
     """The replay as a film, built once per server for every session that asks for it."""
     return game_film(
-        search.tree,
-        pruning=search.pruning,
-        fail_soft=search.fail_soft,
-        ordering=search.ordering,
-        compact=compact,
+        search.tree, pruning=search.pruning, fail_soft=search.fail_soft, ordering=search.ordering
     )
 
 

@@ -12,7 +12,7 @@ import streamlit as st
 from search_viz.events import format_value
 from search_viz.lessons.game_trees import comparisons as compare
 from search_viz.lessons.game_trees.charts import growth_figure
-from search_viz.lessons.game_trees.drawing import quiz_film
+from search_viz.lessons.game_trees.drawing import end_picture, quiz_film
 from search_viz.lessons.game_trees.inputs import (
     Search,
     cached_film,
@@ -91,9 +91,9 @@ def body() -> None:
 # ----------------------------------------------------------- the comparisons
 @st.cache_data(max_entries=500, show_spinner=False)
 def compact_png(search: Search) -> bytes:
-    """The end of the search as a small picture: the last step of its compact film."""
-    film = cached_film(search, compact=True)
-    return to_png(film.figure(len(film) - 1))
+    """The end of the search as a small picture (see ``end_picture``)."""
+    options = {"fail_soft": search.fail_soft, "ordering": search.ordering}
+    return to_png(end_picture(search.tree, pruning=search.pruning, **options))
 
 
 @st.cache_data(max_entries=8, show_spinner="Searching random trees of every depth...")
