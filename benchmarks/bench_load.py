@@ -91,7 +91,7 @@ FILM_PREFETCH = 150  # the player fetches a film's next chunk this many steps ah
 SOAK_N, SOAK_S, SOAK_STAY_S, SOAK_NEW_SEED = 100, 300.0, (30.0, 90.0), 0.1
 REPLICA_N, REPLICA_SAME_N, REPLICA_OPEN_TIMEOUT_S = 40, 300, 150.0
 MEMORY_SEEDS = 20
-THRESHOLD_COUNTS = (3, 5, 7)
+THRESHOLD_COUNTS = (11, 12, 13, 14)
 
 _MEDIA = re.compile(rb"/media/[0-9a-f]{8,}\.[a-z0-9]+")
 _ASSET = re.compile(r'(?:src|href)="\./(static/[^"]+\.(?:js|css|woff2))"')
