@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe
+from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, scene_looks
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
 from search_viz.film.scene import Scene
 
@@ -181,17 +181,13 @@ class FilmBuilder:
 
         >>> from search_viz.film.demo import demo_writer
         >>> picture = demo_writer().last_picture()  # the three dots, all lit
-        >>> len(picture.axes[0].texts)
-        6
+        >>> [t.get_visible() for t in picture.axes[0].texts if t.get_text() == "lit"]
+        [True, True, True]
         """
         self._check_closed()
-        looks = self._look_list()
-        changed = np.nonzero(self._look != self._base)[0]
-        self.scene.apply(
-            {int(n): looks[c] if (c := int(self._look[n])) > SHOWN else c for n in changed},
-            dict(self._moves),
-            list(self._marks),
-        )
+        codes = {int(n): int(self._look[n]) for n in np.nonzero(self._look != self._base)[0]}
+        looks = scene_looks(codes, self._look_list())
+        self.scene.apply(looks, dict(self._moves), list(self._marks))
         return self.scene.figure
 
     def _check_closed(self) -> None:

@@ -216,8 +216,7 @@ class Film:
     def apply(self, scene, k: int) -> None:
         """Put step ``k`` on a scene drawn by this film's drawing (reused for many frames)."""
         state = self.state(k)
-        looks = {n: (self.looks[c] if c > SHOWN else c) for n, c in state.looks.items()}
-        scene.apply(looks, state.moves, state.marks)
+        scene.apply(scene_looks(state.looks, self.looks), state.moves, state.marks)
 
     def scene(self):
         """A fresh copy of the film's scene (for drawing several steps in turn)."""
@@ -318,6 +317,18 @@ def _apply(delta: Delta, looks: np.ndarray, moves: dict) -> None:
             moves.pop(shifts[i], None)
         else:
             moves[shifts[i]] = shift
+
+
+def scene_looks(codes: dict[int, int], looks: list[Look | None]) -> dict[int, int | Look]:
+    """Items' look codes as :meth:`Scene.apply` takes them: a restyled code becomes its Look.
+
+    ``looks`` lists the film's restyled looks by code (codes 0 and 1, hidden and
+    shown, stay as they are).
+
+    >>> scene_looks({4: 0, 5: 2}, [None, None, Look(fill="red")])
+    {4: 0, 5: Look(fill='red', stroke=None, width=None, opacity=None)}
+    """
+    return {n: (looks[c] if c > SHOWN else c) for n, c in codes.items()}
 
 
 def gzip_json(data: object) -> bytes:
