@@ -18,6 +18,7 @@ from search_viz.film import CHUNK_STEPS, FilmBuilder, Look, Mark, MarkStyle, Sce
 from search_viz.film.demo import demo_film
 from search_viz.film.export import MAX_GIF_FRAMES, gif, png, svg
 from search_viz.film.looks import HIDDEN, SHOWN
+from search_viz.lessons.shared.figure import to_png
 
 LOOKS = [Look(fill="#E69F00"), Look(stroke="#000000", width=3), Look(opacity=0.3)]
 
@@ -144,19 +145,13 @@ def test_every_item_a_step_touches_is_in_the_scene():
         assert set(delta.looks[::2]) <= ids
 
 
-def png_of(figure: Figure) -> bytes:
-    buffer = io.BytesIO()
-    FigureCanvasAgg(figure).print_png(buffer)
-    return buffer.getvalue()
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(operation, max_size=4), min_size=1, max_size=12))
 def test_the_last_picture_is_the_films_last_step_and_leaves_the_film_as_it_was(steps):
     writer, _ = written(steps)
-    picture = png_of(writer.last_picture())
+    picture = to_png(writer.last_picture())
     film = writer.film()
-    assert picture == png_of(film.figure(-1))
+    assert picture == to_png(film.figure(-1))
     assert film.digest == build(steps)[0].digest
 
 

@@ -3,13 +3,11 @@ what the film shows equal to what the search says at every step, nothing cut off
 
 from __future__ import annotations
 
-import io
 import itertools
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import search_viz as sv
@@ -24,6 +22,7 @@ from search_viz.lessons.game_trees.drawing import (
     step_items,
     thumbnail,
 )
+from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.game_view import letters, search_view
 from search_viz.problems.game_tree import EXAMPLES
 
@@ -244,11 +243,5 @@ def test_the_quiz_sheet_and_the_thumbnail():
 def test_the_end_picture_is_the_last_step_of_the_compact_film(nested, pruning, ordering):
     tree = GameTree.from_nested(nested)
     film = _written(tree, pruning, True, ordering, compact=True).film()
-    wanted = png_of(film.figure(-1))
-    assert png_of(end_picture(tree, pruning=pruning, ordering=ordering)) == wanted
-
-
-def png_of(figure: Figure) -> bytes:
-    buffer = io.BytesIO()
-    FigureCanvasAgg(figure).print_png(buffer)
-    return buffer.getvalue()
+    wanted = to_png(film.figure(-1))
+    assert to_png(end_picture(tree, pruning=pruning, ordering=ordering)) == wanted
