@@ -237,24 +237,7 @@ class Browser:
         if self.cookies:
             lines.append(f"Cookie: {self.cookie_header()}")
         request = ("\r\n".join(lines) + "\r\n\r\n").encode()
-        while self._idle:  # a kept connection the server has closed meanwhile: the next one
-            reader, writer = self._idle.pop()
-            try:
-                writer.write(request)
-                await writer.drain()
-                head = await reader.readuntil(b"\r\n\r\n")
-                break
-            except (OSError, asyncio.IncompleteReadError):
-                writer.close()
-        else:
-            reader, writer = await self._connect()
-            try:
-                writer.write(request)
-                await writer.drain()
-                head = await reader.readuntil(b"\r\n\r\n")
-            except BaseException:
-                writer.close()
-                raise
+        reader, writer, head = await self._send(request)
         try:
             status_line, *header_lines = head.decode("latin-1").rstrip("\r\n").split("\r\n")
             headers = [
@@ -280,8 +263,22 @@ class Browser:
             body = gzip.decompress(body)
         return body
 
-    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        return await asyncio.open_connection(self.host, self.port, limit=2**20)
+    async def _send(
+        self, request: bytes
+    ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+        """Send ``request`` on a kept connection, or a new one; the connection and the head."""
+        while self._idle:
+            reader, writer = self._idle.pop()
+            try:
+                return reader, writer, await _request(reader, writer, request)
+            except (OSError, asyncio.IncompleteReadError):
+                writer.close()  # the server closed this kept connection meanwhile
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**20)
+        try:
+            return reader, writer, await _request(reader, writer, request)
+        except BaseException:
+            writer.close()
+            raise
 
     async def close(self) -> None:
         """Close the kept connections (the student leaves)."""
@@ -300,6 +297,15 @@ class Browser:
                 return await self.get(path, decode=decode)
 
         return dict(zip(wanted, await asyncio.gather(*(one(p) for p in wanted)), strict=True))
+
+
+async def _request(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes
+) -> bytes:
+    """Send ``request`` and read the response's head (its status line and headers)."""
+    writer.write(request)
+    await writer.drain()
+    return await reader.readuntil(b"\r\n\r\n")
 
 
 async def _read_body(reader: asyncio.StreamReader, headers: dict[str, str]) -> tuple[bytes, bool]:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, scene_looks
+from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, changed_looks, scene_looks
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
 from search_viz.film.scene import Scene
 
@@ -185,8 +185,7 @@ class FilmBuilder:
         [True, True, True]
         """
         self._check_closed()
-        codes = {int(n): int(self._look[n]) for n in np.nonzero(self._look != self._base)[0]}
-        looks = scene_looks(codes, self._look_list())
+        looks = scene_looks(changed_looks(self._look, self._base), self._look_list())
         self.scene.apply(looks, dict(self._moves), list(self._marks))
         return self.scene.figure
 

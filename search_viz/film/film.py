@@ -192,8 +192,7 @@ class Film:
             if delta.marks is not None:
                 marks = delta.marks
             panel.update(delta.panel)
-        changed = np.nonzero(looks != self.base)[0]
-        return State({int(n): int(looks[n]) for n in changed}, moves, marks, panel)
+        return State(changed_looks(looks, self.base), moves, marks, panel)
 
     def _index(self, k: int) -> int:
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
@@ -317,6 +316,15 @@ def _apply(delta: Delta, looks: np.ndarray, moves: dict) -> None:
             moves.pop(shifts[i], None)
         else:
             moves[shifts[i]] = shift
+
+
+def changed_looks(looks: np.ndarray, base: np.ndarray) -> dict[int, int]:
+    """The items whose look code differs from the scene's start, with their code.
+
+    >>> changed_looks(np.array([1, 0, 2]), np.array([1, 1, 0]))
+    {1: 0, 2: 2}
+    """
+    return {int(n): int(looks[n]) for n in np.nonzero(looks != base)[0]}
 
 
 def scene_looks(codes: dict[int, int], looks: list[Look | None]) -> dict[int, int | Look]:
