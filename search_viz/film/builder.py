@@ -25,6 +25,7 @@ from matplotlib.figure import Figure
 
 from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, changed_looks, scene_looks
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
+from search_viz.film.questions import Question
 from search_viz.film.scene import Scene
 
 
@@ -61,6 +62,9 @@ class FilmBuilder:
         self._pending_marks: list | None = None
         self._deltas: list[Delta] = []
         self._keyframes: list[Keyframe] = []
+        self._pending_question: tuple[Question, dict] | None = None
+        self._questions: dict[int, Question] = {}
+        self._asks: dict[int, dict] = {}
 
     # --------------------------------------------------------- what changes
     def show(self, name: Hashable, look: int | Look = SHOWN) -> None:
@@ -100,6 +104,36 @@ class FilmBuilder:
         """The marks drawn from data at the next step (they stay until changed)."""
         data = [m.data() for m in marks]
         self._pending_marks = data if data != self._marks else None
+
+    def ask(
+        self, question: Question, items: Mapping[Hashable, Iterable[Hashable]] | None = None
+    ) -> None:
+        """What the next step asks the student before it plays (practice mode).
+
+        ``items``: for a pick, the names of the scene's items a click on which
+        answers each choice (a node drawn once per look has several; a named
+        option such as "no cut" has none). The first step asks nothing: there is
+        nothing before it to answer from.
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> from search_viz.film.questions import pick
+        >>> writer = demo_writer(2)
+        >>> writer.ask(pick("Which dot goes dark?", ["A", "B"], "B", why="The last lit."),
+        ...            {"A": ["A"], "B": ["B"]})
+        >>> writer.hide("B lit"); writer.step("B goes dark.")
+        >>> writer.film().question(2).answer
+        'B'
+        """
+        if not self._deltas:
+            raise ValueError("the first step asks nothing: there is nothing before it")
+        if question.kind == "pick":
+            numbers = {c: [self.scene.item(n) for n in (items or {}).get(c, ())]
+                       for c in question.choices}  # fmt: skip
+            if not any(numbers.values()):
+                raise ValueError("a pick question needs items of the picture to click")
+        else:
+            numbers = {}
+        self._pending_question = (question, numbers)
 
     def _code(self, look: int | Look) -> int:
         if isinstance(look, Look):
@@ -149,6 +183,11 @@ class FilmBuilder:
             marks=self._pending_marks,
             panel=changed,
         )
+        if self._pending_question is not None:
+            question, numbers = self._pending_question
+            self._questions[len(self._deltas)] = question
+            self._asks[len(self._deltas)] = question.data(numbers)
+            self._pending_question = None
         if len(self._deltas) % CHUNK_STEPS == 0:
             self._keyframes.append(
                 Keyframe(self._look.copy(), dict(self._moves), list(self._marks), dict(self._panel))
@@ -170,6 +209,8 @@ class FilmBuilder:
             keyframes=self._keyframes,
             meta=self.meta,
             names=self.scene.names(),
+            questions=self._questions,
+            asks=self._asks,
         )
 
     def last_picture(self) -> Figure:
@@ -190,7 +231,12 @@ class FilmBuilder:
         return self.scene.figure
 
     def _check_closed(self) -> None:
-        if self._pending_looks or self._pending_moves or self._pending_marks is not None:
+        if (
+            self._pending_looks
+            or self._pending_moves
+            or self._pending_marks is not None
+            or self._pending_question is not None
+        ):
             raise ValueError("changes were made after the last step: close it with step()")
 
     def _look_list(self) -> list[Look | None]:

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.film import Film
 from search_viz.film.looks import Look, Mark, MarkStyle
+from search_viz.film.questions import pick
 from search_viz.film.scene import Scene
 
 
@@ -71,6 +72,8 @@ def demo_writer(n: int = 3) -> FilmBuilder:
         writer.show(name, lit)
         writer.show(f"{name} lit")
         if k:
+            question = pick("Which dot is lit next?", names, name, why="Dots light left to right.")
+            writer.ask(question, {other: [other] for other in names})
             link = Mark.line(scene.point(ax, k - 1, 0), scene.point(ax, k, 0), "link")
             writer.marks([link])
             sentence = f"{name} joins: {'all ' if k == n - 1 else ''}{k + 1} are lit."

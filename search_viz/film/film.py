@@ -7,7 +7,9 @@ A :class:`Film` holds
 * the **steps**: per step only what changes (items' looks, moves, marks) and
   the **panels** that change (the sentence, the pseudocode line, the counters,
   small HTML tables);
-* the **meta**: title, pseudocode, layout, sizes.
+* the **meta**: title, pseudocode, layout, sizes;
+* the **questions**: what a step asks the student before it plays
+  (:mod:`search_viz.film.questions`, practice mode).
 
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
 page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
@@ -34,6 +36,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from search_viz.film.looks import HIDDEN, SHOWN, Look, MarkStyle
+from search_viz.film.questions import Question
 
 #: Steps per chunk: a film longer than this is sent in pieces, fetched ahead of need.
 CHUNK_STEPS = 500
@@ -127,9 +130,13 @@ class Film:
         keyframes: list[Keyframe],
         meta: dict[str, Any],
         names: dict | None = None,
+        questions: dict[int, Question] | None = None,
+        asks: dict[int, dict] | None = None,
     ) -> None:
         self._draw = draw
         self._names = names or {}
+        self._questions = questions or {}
+        self._asks = asks or {}
         self.svg = svg
         self.base = base
         self.looks = looks
@@ -202,6 +209,45 @@ class Film:
             raise IndexError(f"step {k} is outside this film's steps 0 to {n - 1}")
         return int(k) % n
 
+    # ------------------------------------------------------------- practice
+    def question(self, k: int) -> Question | None:
+        """What step ``k`` asks the student before it plays, or None where it only shows.
+
+        The answer is what the algorithm did at step ``k``; the student answers
+        it looking at step ``k - 1``.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().question(1).prompt
+        'Which dot is lit next?'
+        >>> demo_film().question(0) is None
+        True
+        """
+        return self._questions.get(self._index(k))
+
+    def for_practice(self, on: bool = True) -> Film:
+        """This film opening in practice mode (``on``) or in plain replay: a copy, the data shared.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().for_practice().meta["practice"]
+        True
+        """
+        copy = object.__new__(Film)
+        copy.__dict__.update(self.__dict__)
+        for cached in ("header_bytes", "_payload", "digest"):  # they hold the meta
+            copy.__dict__.pop(cached, None)
+        copy.meta = {**self.meta, "practice": bool(on)}
+        return copy
+
+    @property
+    def asked_steps(self) -> list[int]:
+        """The steps that ask something, in order.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().asked_steps
+        [1, 2]
+        """
+        return sorted(self._questions)
+
     # --------------------------------------------------------------- drawing
     def figure(self, k: int) -> Figure:
         """Step ``k`` as a matplotlib figure: the scene drawn anew, with that step applied.
@@ -243,6 +289,7 @@ class Film:
             "looks": [look.css() if look else "" for look in self.looks],
             "markStyles": {name: s.data() for name, s in sorted(self.mark_styles.items())},
             "steps": len(self),
+            "asks": len(self._questions),
             "chunkSteps": CHUNK_STEPS,
             "chunks": chunks,
         }
@@ -264,7 +311,11 @@ class Film:
             "p": key.panel,
         }
         steps = self.deltas[first + 1 : first + CHUNK_STEPS]
-        return {"first": first, "key": keyframe, "steps": [d.data() for d in steps]}
+        out = {"first": first, "key": keyframe, "steps": [d.data() for d in steps]}
+        asks = [[k, self._asks[k]] for k in range(first, first + CHUNK_STEPS) if k in self._asks]
+        if asks:
+            out["q"] = asks  # [step, question] for the steps of this chunk that ask
+        return out
 
     @cached_property
     def header_bytes(self) -> bytes:
@@ -293,11 +344,17 @@ class Film:
             yield k, scene.figure
 
     # ------------------------------------------------------------- the hosts
-    def to_html(self, *, title: str | None = None) -> str:
-        """One self-contained page that plays the film offline (nothing fetched)."""
+    def to_html(self, *, title: str | None = None, practice: bool | None = None) -> str:
+        """One self-contained page that plays the film offline (nothing fetched).
+
+        ``practice=True`` opens it in practice mode (the student answers each
+        step's question before it plays); the page's Practice button, or
+        ``?practice=1`` in its address, does too.
+        """
         from search_viz.film.pages import standalone_page
 
-        return standalone_page([self], title=title or self.title)
+        film = self if practice is None else self.for_practice(practice)
+        return standalone_page([film], title=title or self.title)
 
     def _repr_html_(self) -> str:
         from search_viz.film.pages import notebook_frame
@@ -349,4 +406,14 @@ def gzip_json(data: object) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
 
-__all__ = ["CHUNK_STEPS", "HIDDEN", "SHOWN", "Delta", "Film", "Keyframe", "State", "gzip_json"]
+__all__ = [
+    "CHUNK_STEPS",
+    "HIDDEN",
+    "SHOWN",
+    "Delta",
+    "Film",
+    "Keyframe",
+    "Question",
+    "State",
+    "gzip_json",
+]

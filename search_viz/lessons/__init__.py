@@ -32,11 +32,13 @@ FILMING_LESSONS: tuple[str, ...] = (
 )
 
 
-def film(algorithm: Any, problem: Any, **options: Any):
+def film(algorithm: Any, problem: Any, *, practice: bool = False, **options: Any):
     """The replay of ``algorithm`` on ``problem`` as a :class:`~search_viz.film.Film`.
 
     ``options`` are the algorithm's own (``fail_soft=True``, ``heuristic="misplaced"``,
     ``seed=1`` ...). The lesson that owns the problem's kind draws it.
+    ``practice=True``: the film opens in practice mode, where the student answers
+    each step's question (``film.question(k)``) before the step plays.
 
     >>> import search_viz as sv
     >>> sv.film(print, 42)  # doctest: +ELLIPSIS
@@ -47,7 +49,8 @@ def film(algorithm: Any, problem: Any, **options: Any):
     for name in FILMING_LESSONS:
         drawing = import_module(f"search_viz.lessons.{name}.drawing")
         if drawing.films(algorithm, problem):
-            return drawing.film_of(algorithm, problem, **options)
+            made = drawing.film_of(algorithm, problem, **options)
+            return made.for_practice() if practice else made
     what = getattr(algorithm, "__name__", repr(algorithm))
     raise TypeError(
         f"no lesson films {what} on a {type(problem).__name__}; films are made of the "

@@ -7,7 +7,12 @@ Right, Space), ``?step=`` in the URL, Share and Export. A click never reaches
 the server: the films travel once, as gzipped files served by Streamlit's media
 endpoint (shared by every session on the same film, fetched by the browser
 ahead of need), and the page hears from the player only when the student asks
-for an export, or, with ``report=True``, the step where the student paused.
+for an export or a new practice problem, or, with ``report=True``, the step
+where the student paused.
+
+Practice mode (the Practice button, ``?practice=1`` in the link, or
+``practice=True`` here): the student answers each step's question
+(``film.question(k)``) before it plays, graded in the browser.
 
 Two films make compare mode: one player steps both, side by side.
 
@@ -44,6 +49,8 @@ def film_player(
     report: bool = False,
     export: bool = True,
     url_step: bool = True,
+    practice: bool = False,
+    new_problem: Callable[[], None] | None = None,
 ) -> int | None:
     """Show ``films`` (one, or two for compare mode) in the browser player.
 
@@ -53,6 +60,10 @@ def film_player(
     it the page never hears the step and returns None). ``export``: offer the
     Export dialog (PNG, SVG, GIF, a web page). ``url_step``: keep the step in the
     link's ``?step=`` (one player per page may: give the others False).
+    ``practice``: open in practice mode (the link's ``?practice=1`` does too).
+    ``new_problem``: called (before the page runs again) when the student asks
+    for a new practice problem; it changes the page's problem, typically its
+    seed in ``st.session_state``. Without it the player offers no "New problem".
 
     A new film of the same ``shape`` (its meta) keeps the step, so flipping an
     option that does not change the replay's length stays at the same moment.
@@ -69,10 +80,12 @@ def film_player(
         "export": export,
         "report": report,
         "urlStep": url_step,
+        "practice": practice,
+        "newProblem": new_problem is not None,
     }
     if start is not None:
         data["start"] = {"step": int(start), "nonce": next(_starts)}
-    callbacks = {"on_export_change": _ignore}
+    callbacks = {"on_export_change": _ignore, "on_new_problem_change": new_problem or _ignore}
     if report:
         callbacks["on_step_change"] = _ignore
     result = _COMPONENT(key=key, data=data, height="content", **callbacks)
