@@ -132,3 +132,87 @@ def shoot_main(page, name: str) -> None:
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+# ------------------------------------------------------------------ practice
+def right_answers(film) -> list[list]:
+    """Each asked step's right answer, read from ``film.question(k)`` in Python.
+
+    ``[step, kind, answer]``: for a pick or a choice the answer's place among the
+    choices, for a value the number as a student types it ("-inf" for −∞).
+    """
+    answers = []
+    for k in film.asked_steps:
+        q = film.question(k)
+        if q.kind == "value":
+            infinite = abs(q.answer) == float("inf")
+            typed = ("inf" if q.answer > 0 else "-inf") if infinite else q.answer
+            answers.append([k, q.kind, str(typed)])
+        else:
+            answers.append([k, q.kind, q.choices.index(q.answer)])
+    return answers
+
+
+def answer_in_browser(page, answers: list[list], *, timeout: float = 240) -> dict:
+    """Answer ``answers`` (see :func:`right_answers`) in the practice player, one by one.
+
+    Each answer waits until the player asks that step, then answers as a student
+    would: a pick by clicking its item in the picture when it has one (else its
+    button), a choice by its button, a value typed and checked with Enter. Returns
+    what the player showed at the end: ``{"step", "summary", "asked"}`` (the steps
+    whose question was on screen when answered).
+    """
+    return page.evaluate(
+        """async ([answers, timeout]) => {
+             const roots = [document, ...[...document.querySelectorAll('*')]
+               .map((el) => el.shadowRoot).filter(Boolean)];  // the player may sit in a shadow root
+             const find = (sel) => roots.flatMap((r) => [...r.querySelectorAll(sel)])[0];
+             const all = (sel) => roots.flatMap((r) => [...r.querySelectorAll(sel)]);
+             const frame = () => new Promise((r) => requestAnimationFrame(r));
+             const end = performance.now() + timeout * 1000;
+             const asked = [];
+             for (const [step, kind, answer] of answers) {
+               while (!(find('.svp-prompt') || {}).textContent?.includes(`(step ${step})`)) {
+                 if (performance.now() > end) {
+                   return {error: `step ${step} was never asked`, asked,
+                           prompt: (find('.svp-prompt') || {}).textContent,
+                           count: find('.svp-count').textContent};
+                 }
+                 await frame();
+               }
+               asked.push(step);
+               if (kind === 'value') {
+                 const field = find('.svp-value');
+                 field.value = answer;
+                 field.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+               } else {
+                 const inPicture = all(`svg .svp-pickable[data-choice="${answer}"]`)
+                   .filter((node) => node.getBoundingClientRect().width > 0);
+                 const click = new MouseEvent('click', {bubbles: true});
+                 if (inPicture[0]) inPicture[0].dispatchEvent(click);
+                 else find(`.svp-choice[data-choice="${answer}"]`).click();
+               }
+             }
+             const last = Number(/of (\\d+)/.exec(find('.svp-count').textContent)[1]);
+             while (!/^Step (\\d+)/.test(find('.svp-count').textContent) ||
+                    Number(/^Step (\\d+)/.exec(find('.svp-count').textContent)[1]) < last) {
+               const forward = find('.svp-forward');
+               if (performance.now() > end) break;
+               if (!forward.disabled) forward.click();
+               await frame();
+             }
+             return {step: Number(/^Step (\\d+)/.exec(find('.svp-count').textContent)[1]),
+                     summary: find('.svp-prompt').textContent, asked};
+           }""",
+        [answers, timeout],
+    )
+
+
+def practice_prompt(page) -> str:
+    """The practice box's prompt (the question asked now, or the summary)."""
+    return page.locator(".svp-prompt").first.inner_text()
+
+
+def feedback(page) -> str:
+    """What the practice box said about the last answer."""
+    return page.locator(".svp-feedback").first.inner_text()

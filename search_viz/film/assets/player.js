@@ -11,8 +11,11 @@
 //   { films: [{ header: <object> | url: <string>, chunks: [<url or base64 gzip>...] }],
 //     titles: [...], present, start: {step, nonce}, share, export, urlStep, report,
 //     controls: false (a picture only), panels: false (no sentence, counters, code),
-//     overlay: {item: look} (laid over the film's looks), pick: {item: name}, picked: [names] }
-// and `hooks` are { exportStep(step), reportStep(step), pick(names) } where the host has them.
+//     overlay: {item: look} (laid over the film's looks), pick: {item: name}, picked: [names],
+//     practice: true (open in practice mode; so do `?practice=1` and a film's meta.practice),
+//     newProblem: true (the host can make a new practice problem) }
+// and `hooks` are { exportStep(step), reportStep(step), pick(names), newProblem() } where the
+// host has them.
 
 const SPEEDS = [0.5, 1, 2, 4, 10, 30];
 const DEFAULT_SPEED = 2;
@@ -56,15 +59,22 @@ class FilmSource {
     this.header = null;
     this.chunks = [];
     this.pending = new Map();
+    this.questions = new Map(); // step -> what it asks (practice), from the chunks loaded
+  }
+
+  keep(c, chunk) {
+    this.chunks[c] = chunk;
+    for (const [step, question] of chunk.q || []) this.questions.set(step, question);
   }
 
   async load() {
     const spec = this.spec;
     this.header = spec.header || (await fetchGzipJson(spec.url));
     const later = spec.chunks || [];
-    this.chunks = this.header.chunks.map((chunk, c) =>
-      chunk && typeof chunk === "object" ? chunk : null,
-    );
+    this.chunks = this.header.chunks.map(() => null);
+    this.header.chunks.forEach((chunk, c) => {
+      if (chunk && typeof chunk === "object") this.keep(c, chunk);
+    });
     this.where = this.header.chunks.map((chunk, c) =>
       typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
     );
@@ -90,7 +100,7 @@ class FilmSource {
       this.pending.set(
         c,
         load.then((chunk) => {
-          this.chunks[c] = chunk;
+          this.keep(c, chunk);
           this.pending.delete(c);
           return chunk;
         }),
@@ -423,6 +433,397 @@ class FilmView {
   }
 }
 
+// ------------------------------------------------------------------ practice
+// Practice mode: before a step that asks something plays, the student answers it; the player
+// grades the answer itself (no server), plays the step when it is right, and shows the rule
+// (the question's `why`) when it is not. A question of step k, from the film's chunks:
+//   { k: "pick" | "value" | "choice", p: prompt, w: why, c: [labels], a: answer (the right
+//     label's place, or the number; "inf" / "-inf"), i: [[item numbers] per choice] (pick) }
+
+// A typed value is right this close to the answer (answers are shown to 2 places).
+const VALUE_TOLERANCE = 0.005;
+// How long a wrong pick stays marked in the picture (ms).
+const WRONG_MARK_MS = 1200;
+// Picks with more choices than this get no row of buttons (the picture's items are the way;
+// each is reached with Tab).
+const PICK_BUTTONS_UP_TO = 16;
+
+// The number a student typed, or null: "3", "-2.5", "−4", "inf", "-∞", "+infinity".
+function typedNumber(text) {
+  const t = String(text).trim().toLowerCase().replace(/\u2212/g, "-").replace(/\s+/g, "");
+  const infinity = /^([+-]?)(inf|infinity|∞)$/.exec(t);
+  if (infinity) return infinity[1] === "-" ? -Infinity : Infinity;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return null;
+  return Number(t);
+}
+
+function answerNumber(a) {
+  if (a === "inf") return Infinity;
+  if (a === "-inf") return -Infinity;
+  return Number(a);
+}
+
+function showNumber(x) {
+  if (x === Infinity) return "+∞";
+  if (x === -Infinity) return "−∞";
+  return String(Math.round(x * 100) / 100).replace("-", "−");
+}
+
+function urlPractice() {
+  try {
+    const raw = new URL(window.location.href).searchParams.get("practice");
+    return raw === "1" || raw === "true";
+  } catch (error) {
+    return false;
+  }
+}
+
+class Practice {
+  constructor(player) {
+    this.player = player;
+    this.on = false;
+    this.box = el("section", { class: "svp-practice", "aria-label": "Practice" });
+    this.score = el("div", { class: "svp-score" });
+    this.prompt = el("div", { class: "svp-prompt", id: `svp-prompt-${++playerCount}` });
+    this.answers = el("div", { class: "svp-answers", role: "group" });
+    this.answers.setAttribute("aria-labelledby", this.prompt.id);
+    this.feedback = el("div", { class: "svp-feedback", role: "status", "aria-live": "polite" });
+    this.tools = el("div", { class: "svp-practice-tools" });
+    this.showMe = el("button", { type: "button", class: "svp-btn svp-show-me" }, "Show me");
+    this.retry = el("button", { type: "button", class: "svp-btn svp-retry" }, "Retry");
+    this.newProblem = el("button", { type: "button", class: "svp-btn svp-new-problem" }, "New problem");
+    this.tools.append(this.showMe, this.retry, this.newProblem);
+    this.box.append(this.score, this.prompt, this.answers, this.feedback, this.tools);
+    this.showMe.onclick = () => this.reveal();
+    this.retry.onclick = () => this.restart();
+    this.newProblem.onclick = () => {
+      if (this.player.hooks.newProblem) this.player.hooks.newProblem();
+    };
+    this.marked = [];
+    this.reset();
+  }
+
+  reset() {
+    this.reached = 0;
+    this.done = 0; // questions answered or shown
+    this.firstTime = 0; // answered right with no mistake
+    this.afterMistake = 0;
+    this.shown = 0;
+    this.mistakes = 0;
+    this.wrongHere = 0; // mistakes on the question now asked
+    this.asking = null; // the step whose question is on screen
+    this.feedback.textContent = "";
+    this.feedback.className = "svp-feedback";
+  }
+
+  get film() {
+    return this.player.films.length === 1 ? this.player.films[0] : null;
+  }
+
+  // Whether practice can run: one film that asks something.
+  available() {
+    const film = this.film;
+    return !!film && (film.header.asks || 0) > 0;
+  }
+
+  question(step) {
+    const film = this.film;
+    return film ? film.source.questions.get(step) || null : null;
+  }
+
+  // The furthest step the student may go to, asking for `step`: up to just before the first
+  // step beyond the one reached that asks something (loading the chunks on the way).
+  async clamp(step) {
+    const film = this.film;
+    if (step <= this.reached) return step;
+    const source = film.source;
+    for (let s = this.reached + 1; s <= step; s++) {
+      const c = source.chunkOf(s);
+      if (!source.has(c)) await source.fetch(c);
+      if (source.questions.has(s)) return s - 1;
+    }
+    return step;
+  }
+
+  // The student went to `step` (allowed by clamp): what they have now seen.
+  arrived(step) {
+    if (step > this.reached) this.reached = step;
+  }
+
+  pending() {
+    const next = this.reached + 1;
+    return next < this.player.n && this.question(next) ? next : null;
+  }
+
+  blocked() {
+    return this.on && this.player.step >= this.reached && this.pending() !== null;
+  }
+
+  setOn(on, byUser) {
+    this.on = on && this.available();
+    const player = this.player;
+    player.practiceButton.setAttribute("aria-pressed", String(this.on));
+    player.box.classList.toggle("svp-practising", this.on);
+    if (byUser) writePracticeUrl(this.on);
+    this.reset();
+    if (this.on) {
+      player.pause();
+      this.mount();
+      this.reached = 0;
+      player.step = -1;
+      for (const film of player.films) film.at = -1;
+      player.go(0, false);
+    } else {
+      this.clearPicks();
+      this.box.remove();
+      player.renderControls();
+    }
+  }
+
+  restart() {
+    this.reset();
+    this.player.pause();
+    this.player.go(0, false).then(() => this.showMe.focus());
+  }
+
+  // Put the practice box under the film's sentence.
+  mount() {
+    const film = this.film;
+    if (film && this.box.parentNode !== film.note.parentNode) film.note.after(this.box);
+  }
+
+  // -- what is on screen
+  render() {
+    if (!this.on) return;
+    this.mount();
+    const player = this.player;
+    const n = player.n;
+    const next = this.pending();
+    const atEnd = this.reached >= n - 1;
+    this.renderScore(atEnd);
+    this.retry.hidden = !atEnd && this.done === 0;
+    this.newProblem.hidden = !player.data || !player.data.newProblem || !(atEnd || this.done === 0);
+    if (atEnd) {
+      this.ask(null);
+      this.prompt.textContent = this.summary();
+      this.showMe.hidden = true;
+      return;
+    }
+    if (next === null) {
+      this.ask(null);
+      this.prompt.textContent = "This step asks nothing: press Forward (→) or Play to go on.";
+      this.showMe.hidden = true;
+      return;
+    }
+    if (player.step < this.reached) {
+      this.ask(null);
+      this.prompt.textContent = `Looking back. The question waits at step ${this.reached}: press Forward (→) to return to it.`;
+      this.showMe.hidden = true;
+      return;
+    }
+    this.showMe.hidden = false;
+    this.ask(next);
+  }
+
+  renderScore(atEnd) {
+    const asks = this.film ? this.film.header.asks : 0;
+    const left = asks - this.done;
+    this.score.hidden = atEnd;
+    this.score.textContent = this.done
+      ? `${this.firstTime} of ${this.done} right first time · ${left} to go`
+      : `${asks} questions in this replay: answer each before its step plays.`;
+  }
+
+  summary() {
+    const parts = [`Finished: ${this.firstTime} of ${this.done} right first time`];
+    if (this.afterMistake) parts.push(`${this.afterMistake} right after a mistake`);
+    if (this.shown) parts.push(`${this.shown} shown`);
+    parts.push(`${this.mistakes} mistake${this.mistakes === 1 ? "" : "s"} in all`);
+    const perfect = this.done > 0 && this.firstTime === this.done;
+    return parts.join(" · ") + (perfect ? ". A perfect run!" : ". Retry to practise again.");
+  }
+
+  // Show the question of `step` (null: none) with its ways to answer.
+  ask(step) {
+    if (this.asking === step) return;
+    this.asking = step;
+    this.clearPicks();
+    this.answers.replaceChildren();
+    this.wrongHere = 0;
+    if (step === null) return;
+    const q = this.question(step);
+    this.prompt.replaceChildren(el("b", {}, `Your turn (step ${step}). `), document.createTextNode(q.p));
+    if (q.k === "value") {
+      const field = el("input", { type: "text", class: "svp-value", inputmode: "decimal",
+        autocomplete: "off", "aria-label": `${q.p} Type a number` });
+      const check = el("button", { type: "button", class: "svp-btn svp-check" }, "Check");
+      const submit = () => this.answerValue(step, field.value);
+      check.onclick = submit;
+      field.onkeydown = (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          submit();
+        }
+      };
+      this.answers.append(field, check);
+      this.field = field;
+      return;
+    }
+    const items = q.i || [];
+    const buttons = q.k === "choice" || q.c.length <= PICK_BUTTONS_UP_TO;
+    q.c.forEach((label, index) => {
+      const inPicture = (items[index] || []).length > 0;
+      if (!buttons && inPicture) return;
+      const b = el("button", { type: "button", class: "svp-btn svp-choice", "data-choice": String(index) }, label);
+      b.onclick = () => this.answerChoice(step, index);
+      this.answers.append(b);
+    });
+    if (q.k === "pick") this.setPicks(step, q);
+  }
+
+  // Make the picture's items of each choice clickable and reachable with Tab.
+  setPicks(step, q) {
+    const film = this.film;
+    film.picture.classList.add("svp-asking");
+    this.picks = [];
+    q.i.forEach((numbers, index) => {
+      for (const number of numbers) {
+        const node = film.items[number];
+        if (!node) continue;
+        node.classList.add("svp-pickable");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", `${q.c[index]}`);
+        node.dataset.choice = String(index);
+        node.onclick = () => this.answerChoice(step, index);
+        node.onkeydown = (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            event.stopPropagation();
+            this.answerChoice(step, index);
+          }
+        };
+        this.picks.push(node);
+      }
+    });
+  }
+
+  clearPicks() {
+    const film = this.film;
+    if (film) film.picture.classList.remove("svp-asking");
+    for (const node of this.picks || []) {
+      node.classList.remove("svp-pickable", "svp-wrong");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+      delete node.dataset.choice;
+      node.onclick = node.onkeydown = null;
+    }
+    this.picks = [];
+    this.field = null;
+  }
+
+  // -- grading
+  answerChoice(step, index) {
+    const q = this.question(step);
+    if (this.asking !== step || !q) return;
+    if (index === q.a) this.right(step, `Right: ${q.c[index]}.`);
+    else this.wrong(step, q, `Not ${q.c[index]}. ${q.w}`, index);
+  }
+
+  answerValue(step, text) {
+    const q = this.question(step);
+    if (this.asking !== step || !q) return;
+    const given = typedNumber(text);
+    if (given === null) {
+      this.say(`"${String(text).slice(0, 20)}" is not a number: type one such as 3, −2.5 or −inf.`, "svp-hint");
+      return;
+    }
+    const answer = answerNumber(q.a);
+    const close = Number.isFinite(answer) && Number.isFinite(given)
+      ? Math.abs(given - answer) <= VALUE_TOLERANCE
+      : given === answer;
+    if (close) this.right(step, `Right: ${showNumber(answer)}.`);
+    else this.wrong(step, q, `Not ${showNumber(given)}. ${q.w}`, null);
+  }
+
+  right(step, text) {
+    this.done += 1;
+    if (this.wrongHere) this.afterMistake += 1;
+    else this.firstTime += 1;
+    this.say(text, "svp-right");
+    this.advance(step);
+  }
+
+  wrong(step, q, text, index) {
+    this.mistakes += 1;
+    this.wrongHere += 1;
+    this.say(text, "svp-wrong-answer");
+    this.markWrong(index);
+    if (this.field) this.field.select();
+  }
+
+  reveal() {
+    const step = this.asking;
+    const q = step === null ? null : this.question(step);
+    if (!q) return;
+    this.done += 1;
+    this.shown += 1;
+    const answer = q.k === "value" ? showNumber(answerNumber(q.a)) : q.c[q.a];
+    this.say(`The answer: ${answer}. ${q.w}`, "svp-shown");
+    this.advance(step);
+  }
+
+  advance(step) {
+    const player = this.player;
+    const focusWasHere = this.box.contains(document.activeElement) ||
+      (this.picks || []).some((node) => node === document.activeElement);
+    this.reached = step;
+    this.ask(null);
+    player.go(step, false).then(() => {
+      // keep the keyboard where the next answer is given
+      if (focusWasHere) this.focusAnswer();
+    });
+  }
+
+  focusAnswer() {
+    const target = this.field || this.answers.querySelector("button") ||
+      (this.picks && this.picks.find((node) => node.getBoundingClientRect().width > 0)) ||
+      (this.showMe.hidden ? this.retry : this.showMe);
+    if (target && target.focus) target.focus();
+  }
+
+  say(text, kind) {
+    this.feedback.className = `svp-feedback ${kind}`;
+    this.feedback.textContent = text;
+  }
+
+  markWrong(index) {
+    for (const node of this.marked) node.classList.remove("svp-wrong");
+    this.marked = [];
+    if (index === null) return;
+    const marked = [...this.answers.querySelectorAll(`[data-choice="${index}"]`),
+      ...(this.picks || []).filter((node) => node.dataset.choice === String(index))];
+    for (const node of marked) node.classList.add("svp-wrong");
+    this.marked = marked;
+    clearTimeout(this.markTimer);
+    this.markTimer = setTimeout(() => {
+      for (const node of marked) node.classList.remove("svp-wrong");
+    }, WRONG_MARK_MS);
+  }
+}
+
+function writePracticeUrl(on) {
+  try {
+    const url = new URL(window.location.href);
+    if (on) url.searchParams.set("practice", "1");
+    else url.searchParams.delete("practice");
+    window.history.replaceState(window.history.state, "", url.toString());
+  } catch (error) {
+    // a notebook's frame has no address of its own
+  }
+}
+
 // -------------------------------------------------------------------- the player
 const players = new Set();
 let lastUsed = null;
@@ -516,6 +917,7 @@ class Player {
     this.message = el("div", { class: "svp-message", hidden: "" });
     this.stage = el("div", { class: "svp-stage" });
     this.box.append(this.controls, this.message, this.stage);
+    this.practice = new Practice(this);
     this.box.addEventListener("pointerdown", () => (lastUsed = this));
     this.box.addEventListener("focusin", () => (lastUsed = this));
     players.add(this);
@@ -561,9 +963,11 @@ class Player {
     }
     this.shareButton = el("button", { type: "button", class: "svp-btn svp-share", title: "A link to this step" }, "Share");
     this.exportButton = el("button", { type: "button", class: "svp-btn svp-export", title: "PNG, SVG, GIF or a web page" }, "Export");
+    this.practiceButton = el("button", { type: "button", class: "svp-btn svp-practice-toggle",
+      "aria-pressed": "false", title: "Answer each step before it plays" }, "Practice");
     this.sharePanel = el("div", { class: "svp-share-panel", hidden: "" });
     bar.append(this.first, this.back, this.play, this.forward, this.last, this.slider, this.count,
-      this.speedBox, this.shareButton, this.exportButton);
+      this.speedBox, this.practiceButton, this.shareButton, this.exportButton);
     this.controls = el("div", { class: "svp-top" });
     this.controls.append(bar, this.sharePanel);
 
@@ -578,6 +982,7 @@ class Player {
       this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
     };
     this.shareButton.onclick = () => this.toggleShare();
+    this.practiceButton.onclick = () => this.practice.setOn(!this.practice.on, true);
     this.exportButton.onclick = () => {
       this.pause();
       if (this.hooks.exportStep) this.hooks.exportStep(this.step);
@@ -629,7 +1034,8 @@ class Player {
       this.shapes = shapes;
       this.mountFilms(sources, data.titles || []);
       let step = keepStep ? Math.min(this.step, this.n - 1) : 0;
-      if (!this.started) {
+      const first = !this.started;
+      if (first) {
         this.started = true;
         if (data.urlStep !== false) {
           const asked = stepFromUrl(this.n);
@@ -637,9 +1043,19 @@ class Player {
           if (asked.message) this.showMessage(asked.message);
         }
       }
+      this.practiceButton.hidden = !this.practice.available();
+      const wanted = first
+        ? !!(data.practice || urlPractice() || (headers[0] && (headers[0].meta || {}).practice))
+        : this.practice.on || (!!data.practice && !this.askedPractice);
+      this.askedPractice = !!data.practice;
       this.step = -1;
       this.box.classList.remove("svp-busy");
-      await this.go(step, false);
+      if (wanted && this.practice.available()) {
+        this.practice.setOn(true, false); // a new problem starts from its first step
+      } else {
+        if (this.practice.on) this.practice.setOn(false, false);
+        await this.go(step, false);
+      }
     }
     const start = data.start;
     if (start && start.nonce !== this.startNonce) {
@@ -706,6 +1122,7 @@ class Player {
     if (!n) return;
     step = Math.max(0, Math.min(step, n - 1));
     if (byUser) this.pause();
+    if (this.practice.on) step = await this.practice.clamp(step);
     if (step === this.step && this.films.every((film) => film.at === Math.min(step, film.n - 1))) return;
     const missing = this.films.filter((film) => !film.ready(step));
     if (missing.length) {
@@ -721,6 +1138,7 @@ class Player {
     }
     const animate = this.animating() && Math.abs(step - this.step) === 1;
     this.step = step;
+    if (this.practice.on) this.practice.arrived(step);
     for (const film of this.films) film.show(step, animate);
     this.renderControls();
     this.prefetch();
@@ -735,17 +1153,19 @@ class Player {
     const atEnd = step >= n - 1;
     this.first.disabled = atStart;
     this.back.disabled = atStart;
-    this.forward.disabled = atEnd;
-    this.last.disabled = atEnd;
+    const blocked = this.practice.blocked(); // a question waits before the next step
+    this.forward.disabled = atEnd || blocked;
+    this.last.disabled = atEnd || blocked;
     this.slider.value = String(step);
     this.count.textContent = `Step ${step} of ${n - 1}`;
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
     this.playLabel.textContent = label;
     this.play.firstChild.firstChild.setAttribute("d", this.playing ? ICONS.pause : ICONS.play);
     this.play.setAttribute("aria-label", label);
-    this.play.disabled = n <= 1;
+    this.play.disabled = n <= 1 || (blocked && !this.playing);
     this.box.classList.toggle("svp-playing", this.playing);
     for (const film of this.films) film.note.setAttribute("aria-live", this.playing ? "off" : "polite");
+    this.practice.render();
   }
 
   prefetch() {
@@ -768,7 +1188,7 @@ class Player {
   }
 
   startPlaying() {
-    if (this.n <= 1) return;
+    if (this.n <= 1 || this.practice.blocked()) return;
     if (this.step >= this.n - 1) this.go(0, false);
     this.playing = true;
     this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
@@ -786,9 +1206,10 @@ class Player {
           return;
         }
         this.busy = true;
+        const before = this.step;
         await this.go(this.step + 1, false);
         this.busy = false;
-        if (this.step >= this.n - 1) {
+        if (this.step >= this.n - 1 || this.step === before) {
           this.pause();
           return;
         }
@@ -911,6 +1332,7 @@ export default function (component) {
       exportStep: (step) => setTriggerValue("export", step),
       reportStep: data && data.report ? (step) => setStateValue("step", step) : null,
       pick: (names) => setStateValue("picked", names),
+      newProblem: () => setTriggerValue("new_problem", Date.now()),
     });
     parentElement.__svPlayer = player;
   }
