@@ -31,10 +31,12 @@ from search_viz.lessons.shared.graph_drawing import (
     draw_graph,
     graph_figure,
     legend_handles,
+    marker_size,
 )
 from search_viz.lessons.uninformed.looks import (
     ALGORITHMS,
     LOOKS,
+    TREE_SEARCH,
     captions_of,
     draw_captions,
     draw_limit_lines,
@@ -44,6 +46,7 @@ from search_viz.lessons.uninformed.looks import (
 )
 from search_viz.lessons.uninformed.panels import Panels
 from search_viz.lessons.uninformed.puzzle_tree import puzzle_film
+from search_viz.lessons.uninformed.questions import Asker
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.graph_examples import notes_tree
 from search_viz.problems.graph_problem import GraphProblem
@@ -107,17 +110,65 @@ def graph_scene(
     """The picture every step of a graph film restyles.
 
     Items besides :func:`~search_viz.lessons.shared.graph_drawing.draw_graph`'s:
-    ``("caption", text)`` over the picture, and the lines of the depth
-    ``limits`` on a tree hung from the start.
+    ``("caption", text)`` over the picture, the lines of the depth
+    ``limits`` on a tree hung from the start, and on a maze ``("target",
+    cell)``: see :func:`draw_targets`.
     """
     handles = legend_handles(LOOKS[s] for s in statuses)
     fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
     scene = Scene(fig)
     draw_graph(scene, ax, view, statuses, LOOKS, base="unvisited" if view.kind != "grid" else None)
+    if view.kind == "grid":
+        draw_targets(scene, ax, view)
     draw_captions(scene, fig, captions)
     if view.depth_rows:
         draw_limit_lines(scene, ax, limits)
     return scene
+
+
+def draw_targets(scene: Scene, ax, view: GraphView) -> None:
+    """An invisible square over each maze cell, ``("target", cell)``, always shown.
+
+    A maze's cells have no look before the search reaches them; practice mode
+    still lets the student click one (a child about to be generated).
+
+    >>> from search_viz.problems.graph_examples import grid_maze
+    >>> view = GraphView.of(grid_maze(4, 0, 1), (0, 0), (3, 3), "grid")
+    >>> scene = graph_scene(view, ("frontier",), ("end",), ())
+    >>> scene.has(("target", (3, 3)))
+    True
+    """
+    box = ax.get_position()
+    width, height = scene.figure.get_size_inches()
+    size = marker_size(view, box.width * width, box.height * height) / 0.62**2
+    nodes = list(view.graph.nodes)
+    xy = [view.pos[n] for n in nodes]
+    squares = ax.scatter(
+        [x for x, _ in xy],
+        [y for _, y in xy],
+        s=size,
+        marker="s",
+        facecolors="none",
+        edgecolors="none",
+        zorder=6,
+    )
+    scene.tag_each(squares, [("target", n) for n in nodes], shown=True)
+
+
+def looks_of(statuses: tuple[str, ...], grid: bool) -> Callable[[Any], list]:
+    """The scene items a click on which picks a node: each of its looks (and a maze's target).
+
+    >>> looks_of(("frontier", "explored"), False)("B")
+    [('node', 'frontier', 'B'), ('node', 'explored', 'B')]
+    """
+
+    def items(node: Any) -> list:
+        names: list = [("node", status, node) for status in statuses]
+        if grid:
+            names.append(("target", node))
+        return names
+
+    return items
 
 
 def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int | None) -> Film:
@@ -130,7 +181,29 @@ def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int |
     builder = FilmBuilder(draw, title=title, pseudocode=code, layout="side")
     looks = GraphLooks(builder, base="unvisited" if "unvisited" in statuses else None)
     panels = Panels(trace, algorithm, discipline, limit=limit, start=view.start, label=node_label)
-    walk(builder, trace, algorithm, looks, panels, path=trace.result.path, lines=view.depth_rows)
+    adjacency = view.graph.adj
+    asker = Asker(
+        builder,
+        algorithm,
+        discipline,
+        label=node_label,
+        looks_of=looks_of(statuses, view.kind == "grid"),
+        children=lambda node: list(adjacency[node]),
+        kin="children" if view.kind == "tree" and view.graph.is_directed() else "neighbours",
+        limit=limit if algorithm in ("DFS", "DLS", "IDDFS") else None,
+        tree_search=algorithm in TREE_SEARCH,
+        path=trace.result.path,
+    )
+    walk(
+        builder,
+        trace,
+        algorithm,
+        looks,
+        panels,
+        path=trace.result.path,
+        lines=view.depth_rows,
+        asker=asker,
+    )
     return builder.film()
 
 

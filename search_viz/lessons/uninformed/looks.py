@@ -173,6 +173,7 @@ def walk(
     path: list | None = None,
     lines: bool = False,
     on_event: Callable[[Any], None] | None = None,
+    asker=None,
 ) -> None:
     """Close one builder step per event of ``trace``: the looks, then the panels.
 
@@ -182,8 +183,10 @@ def walk(
     ``lines``: the picture has depth-limit lines. A state put on the
     frontier again at another place (graph search) leaves its old place, if
     it was still waiting there. ``on_event(e)`` adds what else the picture
-    shows of the event (the 8-puzzle's board). A search stopped by the cap
-    gets one more step that says so.
+    shows of the event (the 8-puzzle's board). ``asker`` (a
+    :class:`~search_viz.lessons.uninformed.questions.Asker`) writes what each
+    step asks the student. A search stopped by the cap gets one more step that
+    says so.
     """
     tree_search = algorithm in TREE_SEARCH
     current: Hashable = None
@@ -193,6 +196,8 @@ def walk(
     for k, e in enumerate(trace.events):
         kind = e.kind
         at = place(k, e)
+        if asker is not None:
+            asker.event(k, e, at)
         panels.see(e)
         if kind == "iterate":
             looks.clear()

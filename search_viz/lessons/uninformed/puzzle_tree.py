@@ -53,6 +53,7 @@ from search_viz.lessons.uninformed.looks import (
     walk,
 )
 from search_viz.lessons.uninformed.panels import Panels
+from search_viz.lessons.uninformed.questions import Asker
 from search_viz.problems.eight_puzzle import compact
 
 #: A film draws at most this many search-tree nodes (a bigger search gets a ValueError).
@@ -91,6 +92,16 @@ def puzzle_film(
     goal_steps = trace.positions("goal")
     path = tree.path_ids(tree.ids[int(goal_steps[-1])]) if len(goal_steps) else None
     ids = tree.ids
+    asker = Asker(
+        builder,
+        algorithm,
+        discipline,
+        label=compact,
+        looks_of=lambda place: [("node", status, place) for status in statuses],
+        limit=limit if algorithm in ("DFS", "DLS", "IDDFS") else None,
+        tree_search=algorithm in TREE_SEARCH,
+        path=trace.result.path,
+    )
     walk(
         builder,
         trace,
@@ -102,6 +113,7 @@ def puzzle_film(
         path=path,
         lines=True,
         on_event=partial(_show_board, builder),
+        asker=asker,
     )
     return builder.film()
 
