@@ -36,6 +36,7 @@ import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
 from search_viz.film.style import OKABE_ITO, STATUS, Style
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
+from search_viz.lessons.bidirectional.questions import Asked, Asker, plain_question
 from search_viz.lessons.bidirectional.sentences import Words, plain_sentence
 from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import node_label, record, steps_text, stopped
@@ -109,7 +110,7 @@ def film_of(algorithm: Any, problem: sv.Problem, **options: Any) -> Film:
             raise ValueError("the 8-puzzle's film shows whole layers: use step='layer'")
         return layers_film(trace, plain_layers=())
     view = GraphView.guess(problem.graph, problem.initial, problem.goal)
-    return bidirectional_film(trace, view)
+    return bidirectional_film(trace, view, step=options.get("step", "layer"))
 
 
 def _end_caption(trace: sv.Trace, what: str) -> str:
@@ -156,8 +157,12 @@ class _Sides:
         return "forward queued" if forward else "backward queued"
 
 
-def bidirectional_film(trace: sv.Trace, view: GraphView) -> Film:
-    """The film of a bidirectional search's ``trace`` on the graph of ``view``."""
+def bidirectional_film(trace: sv.Trace, view: GraphView, step: str = "layer") -> Film:
+    """The film of a bidirectional search's ``trace`` on the graph of ``view``.
+
+    ``step``: how the search was run ("layer" or "node"), which the practice
+    questions' rules follow (:mod:`search_viz.lessons.bidirectional.questions`).
+    """
     caption = _end_caption(trace, "meeting")
     draw = partial(graph_scene, view, tuple(LOOKS.items()), caption)
     builder = FilmBuilder(
@@ -170,9 +175,14 @@ def bidirectional_film(trace: sv.Trace, view: GraphView) -> Film:
     sides = _Sides()
     words = Words(trace, node_label)
     result = trace.result
+    asker = Asker(step, node_label)
     expanded = {"forward": 0, "backward": 0}
     best = None
-    for e in trace.events:
+    events = trace.events
+    for k, e in enumerate(events):
+        if k:
+            _ask(builder, looks, asker.ask(e, events[k + 1] if k + 1 < len(events) else None))
+        asker.see(e)
         words.see(e)
         node, side = e.node, e.data
         if e.kind == "generate":
@@ -204,6 +214,7 @@ def bidirectional_film(trace: sv.Trace, view: GraphView) -> Film:
             "backward expanded": expanded["backward"],
             "both": expanded["forward"] + expanded["backward"],
             "best touch": "–" if best is None else steps_text(best),
+            "best touch at": "–" if asker.best[1] is None else node_label(asker.best[1]),
         }
         tables = {
             side: frontier_html(
@@ -224,11 +235,15 @@ def plain_film(trace: sv.Trace, view: GraphView) -> Film:
     )
     looks = GraphLooks(builder, base="unvisited" if view.kind != "grid" else None)
     queue: dict[Hashable, None] = {}
+    depths: dict[Hashable, int] = {}
     path = trace.result.path
     expanded = 0
-    for e in trace.events:
+    for k, e in enumerate(trace.events):
         node = e.node
+        if k:
+            _ask(builder, looks, plain_question(e, list(queue), depths, node_label))
         if e.kind == "generate":
+            depths[node] = e.depth
             queue[node] = None
             looks.status(node, "queued")
             looks.link(node, e.parent)
@@ -252,6 +267,15 @@ def plain_film(trace: sv.Trace, view: GraphView) -> Film:
         builder.step(sentence, line=e.line, counters=counters, tables=tables)
     _stopped_step(builder, trace, looks)
     return builder.film()
+
+
+def _ask(builder: FilmBuilder, looks: GraphLooks, asked: Asked | None) -> None:
+    """Ask ``asked`` before the next step; a node is clicked where it is drawn now (its look
+    before the step)."""
+    if asked is None:
+        return
+    question, nodes = asked
+    builder.ask(question, {node: [("node", looks.shown(node), node)] for node in nodes})
 
 
 def _stopped_step(builder: FilmBuilder, trace: sv.Trace, looks: GraphLooks) -> None:

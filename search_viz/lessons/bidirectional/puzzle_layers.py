@@ -9,6 +9,8 @@ layers, all the way to the goal, are hatched outlines behind them. One step
 is one turn of the search, a whole layer expanded on one side (as the notes
 do it): its bar appears, with its count. The step where the searches touch
 marks the meeting distance; the last step says why the path is certain.
+In practice mode every turn asks which search expands its layer next, or
+whether the search stops.
 
 >>> import search_viz as sv
 >>> from search_viz.problems.eight_puzzle import NOTES_START
@@ -31,6 +33,7 @@ import search_viz as sv
 from search_viz.events import Event
 from search_viz.film import Film, FilmBuilder, Scene
 from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, font_size
+from search_viz.lessons.bidirectional.questions import Asker
 from search_viz.lessons.bidirectional.sentences import Words
 from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import steps_text, stopped
@@ -212,11 +215,16 @@ def layers_film(trace: sv.Trace, plain_layers: Sequence[int]) -> Film:
         layout="below",
     )
     words = Words(trace, compact)
+    asker = Asker("layer", compact, noun="state")
     expanded = {"forward": 0, "backward": 0}
     reached = {"forward": 0, "backward": 0}
     touches = 0
     for group in turns(trace):
+        if group[0].kind in ("expand", "done"):
+            question, _ = asker.next_turn(group[0], picture=False)
+            builder.ask(question)
         for e in group:
+            asker.see(e)
             words.see(e)
             if e.kind == "generate":
                 reached[e.data] += 1

@@ -47,12 +47,14 @@ class Words:
         self.trace = trace
         self.label = label
         self.queued: dict[str, dict[Hashable, int]] = {"forward": {}, "backward": {}}
+        self.reached: dict[str, dict[Hashable, int]] = {"forward": {}, "backward": {}}
         self.best = math.inf
 
     def see(self, e: Event) -> None:
         """Take the event ``e`` into the queues (the best touch is kept by :meth:`say`)."""
         if e.kind == "generate":
             self.queued[e.data][e.node] = e.depth
+            self.reached[e.data][e.node] = e.depth
         elif e.kind == "expand":
             self.queued[e.data].pop(e.node, None)
 
@@ -69,11 +71,13 @@ class Words:
             if e.parent is None:
                 return f"The {side} search starts at {n}."
             if side == "forward":
-                return f"The forward search reaches {n} from {label(e.parent)} (depth {e.depth})."
-            return (
-                f"The backward search reaches {n}, which leads to {label(e.parent)} "
-                f"({steps_text(e.depth)} from the goal)."
-            )
+                said = f"The forward search reaches {n} from {label(e.parent)} (depth {e.depth})."
+            else:
+                said = (
+                    f"The backward search reaches {n}, which leads to {label(e.parent)} "
+                    f"({steps_text(e.depth)} from the goal)."
+                )
+            return said + self._other_depth(e, n)
         if e.kind == "expand":
             other = "its neighbours" if side == "forward" else "the nodes that lead to it"
             return f"The {side} search expands {n} (depth {e.depth}): it looks at {other}."
@@ -82,6 +86,17 @@ class Words:
         if e.kind == "done":
             return self._stop(e, n)
         return f"{e.kind} {n}".strip() + "."
+
+    def _other_depth(self, e: Event, n: str) -> str:
+        """Where the other search reached ``e``'s node, if it has (the two halves of a touch)."""
+        if e.data == "forward":
+            depth = self.reached["backward"].get(e.node)
+            where = None if depth is None else f"{steps_text(depth)} from the goal"
+        else:
+            depth = self.reached["forward"].get(e.node)
+            where = None if depth is None else f"at depth {depth}"
+        other = "backward" if e.data == "forward" else "forward"
+        return "" if where is None else f" The {other} search had reached {n} {where}."
 
     def _touch(self, e: Event, n: str) -> str:
         best, self.best = self.best, min(self.best, e.value)
