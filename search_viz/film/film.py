@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -252,11 +253,20 @@ class Film:
     def figure(self, k: int) -> Figure:
         """Step ``k`` as a matplotlib figure: the scene drawn anew, with that step applied.
 
-        The figure is the caller's (export it with ``savefig``).
+        The figure is the caller's (export it with ``savefig``). In a notebook it shows
+        as its picture even without ``%matplotlib inline``.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().figure(1)._repr_png_()[:4]
+        b'\x89PNG'
         """
         scene = self._draw()
         self.apply(scene, k)
-        return scene.figure
+        figure = scene.figure
+        # A bare matplotlib Figure has no picture of its own for IPython; pyplot's inline
+        # backend, where it is on, takes precedence over this (it is registered by type).
+        figure._repr_png_ = partial(_png, figure)
+        return figure
 
     def apply(self, scene, k: int) -> None:
         """Put step ``k`` on a scene drawn by this film's drawing (reused for many frames)."""
@@ -373,6 +383,13 @@ def _apply(delta: Delta, looks: np.ndarray, moves: dict) -> None:
             moves.pop(shifts[i], None)
         else:
             moves[shifts[i]] = shift
+
+
+def _png(figure: Figure) -> bytes:
+    """``figure`` as PNG bytes, at 100 dots per inch (a notebook's picture)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100)
+    return buffer.getvalue()
 
 
 def changed_looks(looks: np.ndarray, base: np.ndarray) -> dict[int, int]:

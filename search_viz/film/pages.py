@@ -91,10 +91,25 @@ mountPlayer(document.getElementById("player"),
 """
 
 
+#: Said under a notebook's player: an untrusted notebook strips the frame and shows only this.
+UNTRUSTED_NOTE = (
+    "search_viz film player. If no player shows above, this notebook is not trusted: "
+    "trust it (JupyterLab: File ▸ Trust Notebook; Notebook 7: the command palette, "
+    "“Trust notebook”) or run the cell again; film.figure(k) shows one step as a picture."
+)
+UNTRUSTED_STYLE = "font: 12px sans-serif; color: #555; margin: 2px 0 0 0"
+
+
 def notebook_frame(films, titles=None) -> str:
     """The player for a notebook cell: the standalone page in a frame of its own.
 
-    A frame keeps the player's styles and keys apart from the notebook's.
+    A frame keeps the player's styles and keys apart from the notebook's. Under it, a
+    line says what to do when the notebook is not trusted (Jupyter then drops the frame).
+
+    >>> from search_viz.film.demo import demo_film
+    >>> cell = notebook_frame([demo_film()])
+    >>> cell.startswith("<iframe srcdoc=") and "not trusted" in cell
+    True
     """
     page = standalone_page(films, title=" / ".join(f.title for f in films), titles=titles,
                            url_step=False)  # fmt: skip
@@ -102,6 +117,7 @@ def notebook_frame(films, titles=None) -> str:
     return (
         f'<iframe srcdoc="{html.escape(page, quote=True)}" title="search_viz film" '
         f'style="width:100%;height:{height}px;border:0" loading="lazy"></iframe>'
+        f'<p style="{UNTRUSTED_STYLE}">{UNTRUSTED_NOTE}</p>'
     )
 
 

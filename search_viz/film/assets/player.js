@@ -1031,6 +1031,7 @@ class Player {
       this.pause();
       if (this.films.length) this.releaseFocus();
       this.filmIds = ids;
+      this.box.dataset.films = ids.join(" "); // which films are shown (tests compare them)
       this.shapes = shapes;
       this.mountFilms(sources, data.titles || []);
       let step = keepStep ? Math.min(this.step, this.n - 1) : 0;
