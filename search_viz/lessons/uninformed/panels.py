@@ -21,6 +21,7 @@ from typing import Any
 import search_viz as sv
 from search_viz.events import Event, format_value
 from search_viz.lessons.shared.graph_tables import MONO, frontier_html, html_name
+from search_viz.lessons.uninformed.looks import TREE_SEARCH
 from search_viz.lessons.uninformed.sentences import uninformed_sentence
 
 
@@ -73,7 +74,9 @@ class Panels:
     ``algorithm`` is "BFS", "DFS", "DLS", "IDDFS" or "UCS"; ``limit`` its
     depth limit, largest limit or bound (for the sentences); ``frontier`` and
     ``rows`` the frontier (in the order put on, with each node's g) and the
-    IDDFS table so far.
+    IDDFS table so far. A tree search (DLS, IDDFS) may hold one node on its
+    stack twice, reached along two paths: ``stack`` keeps every entry, and the
+    panels show those (:meth:`waiting`).
 
     >>> from search_viz.problems.graph_examples import notes_tree
     >>> trace = sv.Trace.record(sv.iddfs(sv.GraphProblem(notes_tree(), "A", "R"), 10))
@@ -104,6 +107,7 @@ class Panels:
         self._names: dict[Hashable, str] = {}
         self.shown = shown
         self.frontier: dict[Hashable, Any] = {}
+        self.stack: list | None = [] if algorithm in TREE_SEARCH else None
         self.rows: list[tuple[int, list]] = []
         self.expanded = 0
         self.depth_limit = limit if algorithm == "DLS" else None
@@ -115,16 +119,35 @@ class Panels:
             if self.rows:
                 self._finished.append(iddfs_row_html(*self.rows[-1], name=self.html_name))
             self.frontier = {}
+            self.stack = []
             self.rows.append((e.value, []))
             self.depth_limit = e.value
         elif e.kind == "generate":
             self.frontier.pop(e.node, None)
             self.frontier[e.node] = e.g
+            if self.stack is not None:
+                self.stack.append(e.node)
         elif e.kind == "expand":
             self.frontier.pop(e.node, None)
+            if self.stack:  # the top of the stack: the newest entry of the node
+                del self.stack[len(self.stack) - 1 - self.stack[::-1].index(e.node)]
             self.expanded += 1
             if self.rows:
                 self.rows[-1][1].append(e.node)
+
+    def waiting(self) -> list:
+        """The nodes on the frontier, in the order put on (a tree search's every entry).
+
+        >>> import networkx as nx
+        >>> G = nx.DiGraph([("A", "B"), ("A", "D"), ("B", "D"), ("D", "E")])
+        >>> trace = sv.Trace.record(sv.dls(sv.GraphProblem(G, "A", "E"), limit=2))
+        >>> panels = Panels(trace, "DLS", "stack", limit=2)
+        >>> for e in trace.events[:6]:
+        ...     panels.see(e)
+        >>> panels.waiting(), list(panels.frontier)  # D twice: under A and under B
+        (['D', 'D'], ['D'])
+        """
+        return list(self.stack) if self.stack is not None else list(self.frontier)
 
     def html_name(self, node: Hashable) -> str:
         """``node``'s label as HTML, worked out once per node."""
@@ -155,7 +178,7 @@ class Panels:
         """The counters at the step of ``e``."""
         counters: dict[str, object] = {
             "expanded": self.expanded,
-            "on the frontier": len(self.frontier),
+            "on the frontier": len(self.waiting()),
         }
         if self.depth_limit is not None:
             counters["depth limit"] = self.depth_limit
@@ -171,7 +194,7 @@ class Panels:
         """The tables at the step of ``e``: the frontier, and the IDDFS table."""
         tables = {
             "frontier": frontier_html(
-                list(self.frontier), self.discipline, self.html_name, self.frontier, self.shown
+                self.waiting(), self.discipline, self.html_name, self.frontier, self.shown
             )
         }
         if self.algorithm == "IDDFS" and self.rows:

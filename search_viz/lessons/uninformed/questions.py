@@ -107,7 +107,14 @@ class Asker:
 
     # ------------------------------------------------------------ the walk
     def event(self, k: int, e: Event, at: Hashable) -> None:
-        """Ask what event ``k`` (at place ``at`` of the picture) does, then take it in."""
+        """Ask what event ``k`` (at place ``at`` of the picture) does, then take it in.
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> asker = Asker(demo_writer(3), "BFS", "queue", label=str, looks_of=lambda p: [p])
+        >>> asker.event(0, Event("generate", "A", depth=0), "A")
+        >>> asker.frontier_text()
+        'A (front first)'
+        """
         if k > 0:
             asked = self.question(e, at)
             if asked is not None:
@@ -139,28 +146,37 @@ class Asker:
 
     # ------------------------------------------------------------ the questions
     def question(self, e: Event, at: Hashable) -> tuple[Question, dict] | None:
-        """What the step of event ``e`` asks, and the items of a pick's choices (None: nothing)."""
+        """What the step of event ``e`` asks, and the items of a pick's choices (None: nothing).
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> asker = Asker(demo_writer(3), "DFS", "stack", label=str, looks_of=lambda p: [p])
+        >>> for node in "AB":
+        ...     asker.event(1, Event("generate", node, depth=1), node)
+        >>> question, items = asker.question(Event("expand", "B", depth=1), "B")
+        >>> question.choices, question.answer, items["A"]
+        (('A', 'B'), 'B', ['A'])
+        """
         kind, after = e.kind, self.previous
         just_expanded = after is not None and after.kind == "expand"
         if kind == "expand":
-            return self.next_node(e)
+            return self._next_node(e)
         if just_expanded and (
             kind in ("goal", "cutoff") or (kind == "generate" and e.parent is not None)
         ):
-            return self.what_now(e), {}
+            return self._what_now(e), {}
         if kind == "generate" and e.parent is not None and self.expanding is not None:
             if self.algorithm == "UCS":
-                return self.child_g(e), {}
+                return self._child_g(e), {}
             if self.children is None:
-                return self.blank_move(e), {}
-            return self.next_child(e)
+                return self._blank_move(e), {}
+            return self._next_child(e)
         if kind == "iterate" and e.value:
-            return self.deepen(e), {}
+            return self._deepen(e), {}
         if kind == "done":
             if e.node is not None:
-                return self.path_value(e), {}
+                return self._path_value(e), {}
             if self.limited:
-                return self.returns(e), {}
+                return self._returns(e), {}
         return None
 
     def frontier_text(self) -> str:
@@ -182,7 +198,7 @@ class Asker:
             return ", ".join(f"{self.label(s)} g = {format_value(self.g.get(s))}" for s in ranked)
         return " ".join(self.label(s) for s in states) + " (front first)"
 
-    def next_node(self, e: Event) -> tuple[Question, dict]:
+    def _next_node(self, e: Event) -> tuple[Question, dict]:
         """Which node comes off the frontier: a pick among the nodes waiting on it."""
         name, take, _ = WORDS[self.discipline]
         places: dict[Hashable, list] = {}
@@ -217,7 +233,7 @@ class Asker:
     def _limit_word(self) -> str:
         return "bound" if self.algorithm == "DFS" else "limit"
 
-    def what_now(self, e: Event) -> Question:
+    def _what_now(self, e: Event) -> Question:
         """What happens to the node just taken off: the goal, cut off, or its children."""
         x = self.expanding
         name = self.label(x.node)
@@ -246,7 +262,7 @@ class Asker:
             f"{name} is off the {frontier}. What happens to it now?", options, answer, why=why
         )
 
-    def next_child(self, e: Event) -> tuple[Question, dict] | None:
+    def _next_child(self, e: Event) -> tuple[Question, dict] | None:
         """Which child of the node being expanded goes on the frontier next (a graph)."""
         parent = e.parent
         kids = [c for c in dict.fromkeys(self.children(parent)) if c != parent]
@@ -284,7 +300,7 @@ class Asker:
         )
         return question, {s: list(self.looks_of(s)) for s in states}
 
-    def blank_move(self, e: Event) -> Question:
+    def _blank_move(self, e: Event) -> Question:
         """Which child of the board being expanded goes on the frontier next: the blank's move."""
         blank = e.parent.index(0)
         moves = [name for name, _ in MOVES[blank]]
@@ -306,7 +322,7 @@ class Asker:
             why=f"{rule}: next, the blank moves {answer}.",
         )
 
-    def child_g(self, e: Event) -> Question:
+    def _child_g(self, e: Event) -> Question:
         """The g of a child uniform-cost search puts on the frontier."""
         parent_g = self.expanding.g
         x, p = self.label(e.node), self.label(e.parent)
@@ -323,7 +339,7 @@ class Asker:
             ),
         )
 
-    def deepen(self, e: Event) -> Question:
+    def _deepen(self, e: Event) -> Question:
         """Iterative deepening's stack is empty: start over with the next limit."""
         return self._iddfs_end(e, 0)
 
@@ -351,7 +367,7 @@ class Asker:
             why=why,
         )
 
-    def returns(self, e: Event) -> Question:
+    def _returns(self, e: Event) -> Question:
         """A depth-limited search ends without a goal: cutoff or failure (IDDFS: stop or not)."""
         if self.algorithm == "IDDFS":
             return self._iddfs_end(e, 2 if e.value == "cutoff" else 1)
@@ -375,7 +391,7 @@ class Asker:
             why=why,
         )
 
-    def path_value(self, e: Event) -> Question:
+    def _path_value(self, e: Event) -> Question:
         """The path found: its length in steps (its cost for uniform-cost search)."""
         path = list(self.path or ())
         shown = path_text(path, self.label) if path else self.label(e.node)
