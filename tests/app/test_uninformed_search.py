@@ -12,8 +12,8 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE
-from search_viz.lessons.uninformed.inputs import MAX_DEPTH
+from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, RANDOM
+from search_viz.lessons.uninformed.inputs import MAX_DEPTH, new_problem
 from search_viz.lessons.uninformed.page import cached_film
 from tests.app import pages
 
@@ -150,3 +150,33 @@ def test_a_search_stopped_by_the_cap_says_what_to_change():
     )
     at.segmented_control(key="algorithm").set_value("BFS").run()
     assert not at.warning
+
+
+# ------------------------------------------------------------------- practice
+def test_new_problem_turns_the_notes_tree_into_a_random_graph_and_plays_its_film():
+    at = open_page()
+    assert player(at)["newProblem"] is True  # the player offers "New problem"
+    before = player(at)["films"][0]["id"]
+    new_problem(at.session_state)  # what the player calls when "New problem" is clicked
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="problem").value == RANDOM
+    assert at.segmented_control(key="algorithm").value == "IDDFS"  # the algorithm stays
+    seed = int(at.number_input(key="seed").value)
+    assert seed != 1
+    film = cached_film(RANDOM, (24, 2.5, seed, False, 0, None), "IDDFS", MAX_DEPTH)
+    assert [f["id"] for f in player(at)["films"]] == [film.digest] != [before]
+    assert film.asked_steps  # a practice film
+    assert at.query_params["seed"] == str(seed)  # a link gives the same graph
+
+
+def test_new_problem_keeps_a_maze_a_maze_with_another_seed():
+    at = open_page({"problem": "Grid maze", "algorithm": "BFS"})
+    new_problem(at.session_state)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="problem").value == MAZE
+    seed = int(at.number_input(key="seed").value)
+    assert seed != 1
+    film = cached_film(MAZE, (7, 0.25, seed), "BFS", None)
+    assert [f["id"] for f in player(at)["films"]] == [film.digest]

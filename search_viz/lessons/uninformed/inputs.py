@@ -6,6 +6,8 @@ so a link reopens exactly what is on the screen.
 
 from __future__ import annotations
 
+import random
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 
 import streamlit as st
@@ -28,6 +30,8 @@ PROBLEMS = [NOTES_TREE, MAZE, RANDOM, EDGE_LIST, PUZZLE]
 DEFAULTS = {"maze_size": 7}
 #: Depth limits: DLS's limit, IDDFS's largest limit, the 8-puzzle's bound (as the notes set it).
 LIMIT, MAX_DEPTH, BOUND = 4, 20, 6
+#: The largest seed the sidebar takes.
+MAX_SEED = 9999
 
 
 @dataclass(frozen=True)
@@ -85,3 +89,26 @@ def _depth(case: Case, algorithm: str) -> int | None:
             )
         )
     return None
+
+
+def new_problem(state: MutableMapping | None = None, rng: random.Random | None = None) -> None:
+    """Make the page's problem a fresh random one: the player's "New problem" (practice).
+
+    Called before the page runs again. A maze stays a maze, anything else
+    becomes a random graph; either gets another seed in ``state`` (the
+    session's, by default). The algorithm and its depth stay.
+
+    >>> state = {"problem": NOTES_TREE, "seed": 1}
+    >>> new_problem(state, random.Random(0))
+    >>> state["problem"], state["seed"] != 1
+    ('Random graph', True)
+    """
+    state = st.session_state if state is None else state
+    rng = rng or random.Random()
+    kind = state["problem"] if "problem" in state else None
+    old = state["seed"] if "seed" in state else None
+    seed = old
+    while seed == old:
+        seed = rng.randrange(MAX_SEED + 1)
+    state["problem"] = kind if kind in (MAZE, RANDOM) else RANDOM
+    state["seed"] = seed

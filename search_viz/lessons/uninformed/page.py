@@ -110,7 +110,8 @@ def body() -> None:
     st.caption(f"{ALGORITHMS[algorithm][3].capitalize()}. {case.description}")
     trace = cached_trace(kind, params, algorithm, depth)
     _outcome(case, algorithm, trace)
-    film_player(cached_film(kind, params, algorithm, depth), key="uninformed")
+    film = cached_film(kind, params, algorithm, depth)
+    film_player(film, key="uninformed", new_problem=inputs.new_problem)
     _charts(case, algorithm, depth, trace)
 
 
