@@ -157,3 +157,20 @@ def test_the_standalone_page_steps_offline(page, tmp_path):
     assert "all 30 are lit" in sentence(page)
     assert fetched == []
     assert page.console_errors == []
+
+
+def test_keyboard_and_screen_reader_details(page, film_url):
+    page.goto(f"{film_url}/?dots=6&step=2")
+    wait_for_player(page)
+    assert page.locator(".svp-slider").get_attribute("aria-valuetext") == "step 2 of 5"
+    page.locator(".svp-forward").focus()
+    page.keyboard.press("Space")  # presses Forward, does not start playing
+    assert shown_step(page) == 3
+    assert page.locator(".svp-play").get_attribute("aria-label") == "Play"
+    page.locator(".svp-share").click()
+    assert page.locator(".svp-share-panel").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator(".svp-share-panel").is_hidden()
+    code = page.get_by_role("region", name="Pseudocode, the line being executed marked")
+    assert code.get_attribute("tabindex") == "0"
+    assert page.console_errors == []

@@ -144,7 +144,9 @@ class FilmView {
     this.side = el("div", { class: "svp-side" });
     this.note = el("div", { class: "svp-note", role: "status" });
     this.counters = el("div", { class: "svp-counters" });
-    this.code = el("div", { class: "svp-code" });
+    // the code box scrolls: a name, and a place in the Tab order, for keyboards and readers
+    this.code = el("div", { class: "svp-code", role: "region", tabindex: "0",
+      "aria-label": "Pseudocode, the line being executed marked" });
     this.tables = el("div", { class: "svp-tables" });
     this.compare = compare;
     if (compare) {
@@ -387,6 +389,18 @@ class FilmView {
     this.lit = null;
   }
 
+  // Scroll the code box (never the page) so that the lit line and its neighbours show.
+  keepInView(row) {
+    const box = this.code;
+    if (box.scrollHeight <= box.clientHeight) return;
+    const top = row.offsetTop - box.offsetTop;
+    const margin = row.offsetHeight * 1.5;
+    if (top - margin < box.scrollTop) box.scrollTop = Math.max(0, top - margin);
+    else if (top + row.offsetHeight + margin > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top + row.offsetHeight + margin - box.clientHeight;
+    }
+  }
+
   renderPanel(step) {
     const panel = this.panel;
     const sentence = panel.s || "";
@@ -407,6 +421,7 @@ class FilmView {
           row.classList.add("svp-lit");
           row.setAttribute("aria-current", "step");
           row.firstChild.textContent = "▶";
+          this.keepInView(row);
         }
         this.lit = line;
       }
@@ -847,6 +862,8 @@ function onKey(event) {
   const target = event.composedPath ? event.composedPath()[0] : event.target;
   if (editable(target)) return;
   if (target.classList && target.classList.contains("svp-pickable")) return;
+  // Space on a focused button presses that button, as everywhere else
+  if (event.key === " " && pressable(target)) return;
   const player = activePlayer();
   if (!player) return;
   event.preventDefault();
@@ -854,6 +871,12 @@ function onKey(event) {
   if (event.key === "ArrowLeft") player.go(player.step - 1, true);
   else if (event.key === "ArrowRight") player.go(player.step + 1, true);
   else player.togglePlay();
+}
+
+function pressable(target) {
+  const tag = (target.tagName || "").toLowerCase();
+  return tag === "button" || tag === "a" || tag === "summary" ||
+    (target.getAttribute && target.getAttribute("role") === "button");
 }
 
 // The one player that answers the keys: the last one used, else the first on the page.
@@ -1109,7 +1132,7 @@ class Player {
       const top = film.picture.getBoundingClientRect().top;
       const below = this.box.dataset.layout === "below" ? 20 : 16;
       const room = Math.max(260, window.innerHeight - Math.max(top, 0) - below);
-      film.svg.style.setProperty("--svp-room", `${room}px`);
+      film.box.style.setProperty("--svp-room", `${room}px`); // the picture and the code box
     }
   }
 
@@ -1158,6 +1181,7 @@ class Player {
     this.forward.disabled = atEnd || blocked;
     this.last.disabled = atEnd || blocked;
     this.slider.value = String(step);
+    this.slider.setAttribute("aria-valuetext", `step ${step} of ${n - 1}`);
     this.count.textContent = `Step ${step} of ${n - 1}`;
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
     this.playLabel.textContent = label;
@@ -1297,7 +1321,16 @@ class Player {
       copy.textContent = "Copied ✓";
       setTimeout(() => (copy.textContent = "Copy link"), 1500);
     };
-    close.onclick = () => (panel.hidden = true);
+    close.onclick = () => {
+      panel.hidden = true;
+      this.shareButton.focus();
+    };
+    panel.onkeydown = (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close.onclick();
+      }
+    };
     panel.append(
       el("div", { class: "svp-share-text" },
         `This link reopens step ${this.step} with this problem and these options, for students` +
