@@ -105,8 +105,8 @@ def new_problem(state: MutableMapping | None = None, rng: random.Random | None =
     """
     state = st.session_state if state is None else state
     rng = rng or random.Random()
-    kind = state["problem"] if "problem" in state else None
-    old = state["seed"] if "seed" in state else None
+    kind = state.get("problem")
+    old = state.get("seed")
     seed = old
     while seed == old:
         seed = rng.randrange(MAX_SEED + 1)
