@@ -51,7 +51,7 @@ def films(kind: str, turns: str):
     case = build_case(kind, PROBLEMS[kind])
     both = record(sv.bidirectional_bfs(case.problem, step=turns))
     plain = record(sv.bfs(case.problem))
-    return bidirectional_film(both, case.view), plain_film(plain, case.view), both, plain
+    return bidirectional_film(both, case.view, turns), plain_film(plain, case.view), both, plain
 
 
 @cache

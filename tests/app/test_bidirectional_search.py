@@ -8,8 +8,9 @@ import json
 from streamlit.testing.v1 import AppTest
 
 from search_viz.lessons.bidirectional.drawing import TITLES
+from search_viz.lessons.bidirectional.inputs import SCRAMBLED, new_problem
 from search_viz.lessons.bidirectional.page import cached_films
-from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, PUZZLE, TRAP
+from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, PUZZLE, RANDOM, TRAP
 from tests.app import pages
 
 PAGE = "app_pages/bidirectional_search.py"
@@ -113,3 +114,32 @@ def test_odd_node_names_are_drawn_without_error():
     at.text_area(key="edges").set_value("$x$ \\foo\n\\foo $$").run()
     assert not at.error
     assert not at.exception
+
+
+# ------------------------------------------------------------------- practice
+def test_new_problem_gives_the_next_maze_and_the_page_plays_its_films():
+    at = open_page()
+    before = player(at)["films"][0]["id"]
+    new_problem(at.session_state)  # what the player calls when "New problem" is clicked
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key="seed").value == 2
+    both, plain = cached_films(MAZE, (16, 0.25, 2), "layer")
+    assert [f["id"] for f in player(at)["films"]] == [both.digest, plain.digest]
+    assert both.digest != before
+    assert player(at)["newProblem"] is True
+
+
+def test_new_problem_turns_the_trap_into_a_random_graph_and_a_puzzle_into_a_scramble():
+    at = open_page({"problem": TRAP})
+    new_problem(at.session_state)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="problem").value == RANDOM
+    assert len(player(at)["films"]) == 2
+    at = open_page({"problem": PUZZLE})
+    new_problem(at.session_state)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="instance").value == SCRAMBLED
+    assert len(player(at)["films"]) == 1

@@ -7,6 +7,7 @@ so a link reopens exactly what is on the screen.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 
 import streamlit as st
@@ -16,6 +17,7 @@ from search_viz.lessons.shared.graph_cases import (
     MAZE,
     NOTES_TREE,
     PUZZLE,
+    PUZZLE_INSTANCES,
     RANDOM,
     TRAP,
     Case,
@@ -34,6 +36,11 @@ DEFAULTS = {
     "puzzle": "31 moves: 867 254 3_1",
 }
 TURNS = {"a whole layer": "layer", "one node": "node"}
+#: The problems drawn from a seed, and the largest seed (the seed field's range).
+SEEDED = (MAZE, RANDOM)
+MAX_SEED = 9999
+#: The 8-puzzle instance that is a random scramble.
+SCRAMBLED = next(name for name, instance in PUZZLE_INSTANCES.items() if instance is None)
 
 
 @dataclass(frozen=True)
@@ -70,3 +77,34 @@ def sidebar() -> Choice:
             help="Plain BFS beside it, on the same graph; one player steps both.",
         )
     return Choice(case, TURNS[turn], compare)
+
+
+def new_problem(state: MutableMapping) -> None:
+    """Practice's "New problem": a fresh random problem, in ``state`` (the widgets' values).
+
+    A maze or a random graph takes the next seed; the 8-puzzle becomes a
+    scramble, with the next seed if it was one already; any other problem (the
+    notes' tree, an edge list, the trap) becomes a random graph. The other
+    widgets keep their values.
+
+    >>> state = {"problem": MAZE, "seed": 7}
+    >>> new_problem(state); state
+    {'problem': 'Grid maze', 'seed': 8}
+    >>> state = {"problem": PUZZLE, "instance": "the notes' (5 moves)"}
+    >>> new_problem(state); state["instance"], state["seed"]
+    ('scrambled from 123 456 78_', 1)
+    >>> state = {"problem": TRAP}
+    >>> new_problem(state); state["problem"], state["seed"]
+    ('Random graph', 1)
+    """
+    kind = state.get("problem", PROBLEMS[0])
+    seed = state.get("seed")
+    again = kind in SEEDED or (kind == PUZZLE and state.get("instance") == SCRAMBLED)
+    if seed is None:
+        state["seed"] = 1
+    elif again:
+        state["seed"] = int(seed) + 1 if int(seed) < MAX_SEED else 0
+    if kind == PUZZLE:
+        state["instance"] = SCRAMBLED
+    elif kind not in SEEDED:
+        state["problem"] = RANDOM

@@ -63,7 +63,7 @@ def cached_films(kind: str, params: tuple, turns: str) -> tuple[Film, Film | Non
     plain, layers, _ = cached_plain(kind, params)
     if case.view is None:
         return layers_film(trace, layers), None
-    return bidirectional_film(trace, case.view), plain_film(plain, case.view)
+    return bidirectional_film(trace, case.view, turns), plain_film(plain, case.view)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
@@ -108,14 +108,21 @@ def body() -> None:
     _outcome(case, trace)
     both, plain = cached_films(kind, params, choice.turns)
     if choice.compare and plain is not None:
-        film_player([both, plain], key="bidirectional", titles=list(TITLES))
+        film_player(
+            [both, plain], key="bidirectional", titles=list(TITLES), new_problem=_new_problem
+        )
     else:
-        film_player(both, key="bidirectional")
+        film_player(both, key="bidirectional", new_problem=_new_problem)
     _saving(case, choice.turns, trace)
     st.caption(
         "Bidirectional search needs one goal state to search back from (a solved Rubik's cube: "
         "yes; 'any checkmate': no) and equal step costs, so it is used on unweighted graphs."
     )
+
+
+def _new_problem() -> None:
+    """The player's "New problem" (called before the page runs again)."""
+    inputs.new_problem(st.session_state)
 
 
 def _outcome(case, trace: sv.Trace) -> None:
