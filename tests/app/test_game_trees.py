@@ -1,4 +1,5 @@
-"""The game-trees page through AppTest: the right film for every choice, bad input, the quiz.
+"""The game-trees page through AppTest: the right film for every choice, bad input, the quiz,
+practice's "New problem".
 
 What a film shows at each step is tested on the films themselves (tests/test_game_film.py);
 stepping is tested in the browser (test_game_trees_browser.py).
@@ -7,10 +8,11 @@ stepping is tested in the browser (test_game_trees_browser.py).
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from search_viz import GameTree, Trace, alphabeta
+from search_viz import GameTree
 from search_viz.lessons.game_trees.drawing import game_film
-from search_viz.lessons.game_trees.inputs import MAX_NODES
-from search_viz.lessons.game_trees.quiz import SHAPES, grade, pruned_leaves, quiz_tree
+from search_viz.lessons.game_trees.inputs import MAX_NODES, new_random_tree
+from search_viz.lessons.game_trees.quiz import LEVELS, SHAPES, next_tree, quiz_tree
+from search_viz.lessons.shared.game_view import letters
 from search_viz.problems.game_tree import EXAMPLES
 from tests.app import pages
 from tests.app.pages import film_ids
@@ -104,78 +106,58 @@ def test_a_typed_tree_is_searched():
     assert film_ids(at) == [[game_film(tree, pruning=True).digest]]
 
 
-# ----------------------------------------------------------------- the quiz
-def quiz_key(number: int = 1, level: str = "root") -> str:
-    return f"{FIRST_SHAPE}#{number}#{level}"
-
-
-def check(at: AppTest, values: dict) -> AppTest:
-    for node, value in values.items():
-        at.number_input(key=f"quiz.value.{quiz_key()}.{node}").set_value(value)
+# ------------------------------------------------------------ practice wiring
+def test_new_problem_in_the_step_through_mode_is_a_random_tree_with_the_next_seed():
+    at = open_page()
+    clean(at)
+    assert pages.players(at)[0]["newProblem"] is True
+    new_random_tree(at.session_state)  # what the player's "New problem" calls
     at.run()
-    return at.button(key="quiz.check").click().run()
+    clean(at)
+    assert film_ids(at) == [[game_film(GameTree.random(2, 3, 0, 9, seed=1), pruning=True).digest]]
+    new_random_tree(at.session_state)
+    at.run()
+    clean(at)
+    assert film_ids(at) == [[game_film(GameTree.random(2, 3, 0, 9, seed=2), pruning=True).digest]]
 
 
-def markdown(at: AppTest) -> str:
-    return " ".join(m.value for m in at.markdown)
+def test_new_problem_keeps_the_random_trees_shape():
+    at = open_page(tree="Random tree", b=3, d=2, seed=7, root="MIN")
+    new_random_tree(at.session_state)
+    at.run()
+    clean(at)
+    tree = GameTree.random(3, 2, 0, 9, seed=8, root="MIN")
+    assert film_ids(at) == [[game_film(tree, pruning=True).digest]]
 
 
-def test_the_quiz_hides_the_replay_until_checked():
+# ----------------------------------------------------------------- the quiz
+def test_the_quiz_is_practice_on_the_quiz_trees_film():
     at = open_page(mode="Quiz")
     clean(at)
-    assert len(film_ids(at)) == 1  # the answer sheet only
-    assert pages.players(at)[0]["controls"] is False
-    assert "no tree checked yet" in markdown(at)
+    player = pages.players(at)[0]
+    assert (player["practice"], player["newProblem"]) == (True, True)
+    standard = game_film(quiz_tree(FIRST_SHAPE, 1), pruning=True, questions="cuts")
+    assert film_ids(at) == [[standard.digest]]
 
 
-def test_checking_a_blank_answer_scores_nothing():
-    at = check(open_page(mode="Quiz"), {})
-    assert not at.exception
-    tree = quiz_tree(FIRST_SHAPE, 1)
-    pruned = len(pruned_leaves(tree, Trace.record(alphabeta(tree))))
-    assert f"This tree: **0 of {1 + pruned}**" in markdown(at)
-    assert "no answer" in at.warning[0].value
-
-
-def test_a_right_root_value_scores_its_point_and_opens_the_replay_at_the_first_cut():
-    tree = quiz_tree(FIRST_SHAPE, 1)
-    trace = Trace.record(alphabeta(tree))
-    at = check(open_page(mode="Quiz"), {(): trace.result.value})
-    pruned = len(pruned_leaves(tree, trace))
-    assert f"This tree: **1 of {1 + pruned}**" in markdown(at)
-    assert at.success[0].value.startswith("The root: right")
-    replay = pages.players(at)[1]
-    first_cut = next(k for k, e in enumerate(trace.events) if e.kind == "prune")
-    assert replay["start"]["step"] == first_cut
-    assert "Why each cut happens" in markdown(at)
-
-
-def test_the_harder_level_asks_every_inner_node():
-    at = open_page(mode="Quiz", qlevel="Harder: every node's value too")
+def test_the_harder_level_asks_every_inner_node_and_the_windows():
+    at = open_page(mode="Quiz", qlevel=LEVELS[1])
     clean(at)
     tree = quiz_tree(FIRST_SHAPE, 1)
-    inner = [n for n in tree.nodes if not tree.is_leaf(n)]
-    keys = {ni.key for ni in at.number_input}
-    for node in inner:
-        assert f"quiz.value.{quiz_key(level='harder')}.{node}" in keys
+    harder = game_film(tree, pruning=True, questions="all")
+    assert film_ids(at) == [[harder.digest]]
+    prompts = " ".join(harder.question(k).prompt for k in harder.asked_steps)
+    for node in tree.nodes:
+        if node and not tree.is_leaf(node):
+            assert f"What value does {letters(tree)[node]} return" in prompts
 
 
-def test_grading_counts_claims_not_omissions():
-    tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    trace = Trace.record(alphabeta(tree))
-    everything = set(tree.leaves())
-    assert grade(tree, trace, {(): None}, set()).points == 0
-    assert grade(tree, trace, {(): None}, everything).points == 0  # marking all earns nothing
-    best = grade(tree, trace, {(): 3}, {(1, 1), (1, 2)})
-    assert (best.points, best.possible) == (3, 3)
-
-
-def test_a_checked_answer_is_locked_and_new_tree_moves_on():
-    at = check(open_page(mode="Quiz"), {(): 0})
-    assert at.button(key="quiz.check").disabled
-    assert at.number_input(key=f"quiz.value.{quiz_key()}.()").disabled
-    at.button(key="quiz.new").click().run()
-    assert not at.exception
-    assert at.number_input(key="qtree").value == 2
-    assert not at.button(key="quiz.check").disabled
-    assert "over 1 tree" in markdown(at)  # the score stays
+def test_new_problem_in_the_quiz_is_the_next_tree():
+    at = open_page(mode="Quiz", qshape=list(SHAPES)[1], qtree=41)
+    clean(at)
+    next_tree(at.session_state)  # what the player's "New problem" calls
+    at.run()
+    clean(at)
+    assert at.number_input(key="qtree").value == 42
+    tree = quiz_tree(list(SHAPES)[1], 42)
+    assert film_ids(at) == [[game_film(tree, pruning=True, questions="cuts").digest]]

@@ -49,6 +49,7 @@ from search_viz.film.style import (
     Style,
     font_size,
 )
+from search_viz.lessons.game_trees.questions import Asked, Questions
 from search_viz.lessons.game_trees.sentences import game_note
 from search_viz.lessons.shared.figure import legend_handle
 from search_viz.lessons.shared.game_view import (
@@ -183,7 +184,9 @@ def films(algorithm, problem) -> bool:
 
 
 def film_of(algorithm, problem: GameTree, **options) -> Film:
-    """``sv.film(sv.alphabeta, tree, fail_soft=, ordering=)`` or ``sv.film(sv.minimax, tree)``.
+    """``sv.film(sv.alphabeta, tree, **options)`` or ``sv.film(sv.minimax, tree)``.
+
+    Alpha-beta's options: ``fail_soft``, ``ordering`` and ``questions`` (see :func:`game_film`).
 
     >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> film_of(minimax, tree).state(-1).counters["leaves evaluated"]
@@ -193,9 +196,11 @@ def film_of(algorithm, problem: GameTree, **options) -> Film:
         if options:
             raise TypeError(f"minimax takes no options, not {sorted(options)}")
         return game_film(problem, pruning=False)
-    unknown = set(options) - {"fail_soft", "ordering"}
+    unknown = set(options) - {"fail_soft", "ordering", "questions"}
     if unknown:
-        raise TypeError(f"alpha-beta's options are fail_soft and ordering, not {sorted(unknown)}")
+        raise TypeError(
+            f"alpha-beta's options are fail_soft, ordering and questions, not {sorted(unknown)}"
+        )
     return game_film(problem, pruning=True, **options)
 
 
@@ -207,13 +212,24 @@ def record(tree: GameTree, pruning: bool, fail_soft: bool = True, ordering: str 
 
 
 def game_film(
-    tree: GameTree, *, pruning: bool, fail_soft: bool = True, ordering: str = "given"
+    tree: GameTree,
+    *,
+    pruning: bool,
+    fail_soft: bool = True,
+    ordering: str = "given",
+    questions: str = "all",
 ) -> Film:
     """The replay of minimax (``pruning=False``) or alpha-beta on ``tree``, one step per event.
 
     Films of one tree and ordering have one ``shape``: flipping fail-soft keeps the step.
+    ``questions``: what the film asks in practice mode, a level of ``questions.LEVELS``
+    ("all", or "cuts": the root's value and the cuts only).
+
+    >>> tree = GameTree.from_nested([[3, 5], [2, 9]])
+    >>> [len(game_film(tree, pruning=True, questions=q).asked_steps) for q in ("all", "cuts")]
+    [9, 4]
     """
-    return _written(tree, pruning, fail_soft, ordering, compact=False).film()
+    return _written(tree, pruning, fail_soft, ordering, compact=False, questions=questions).film()
 
 
 def end_picture(
@@ -231,9 +247,15 @@ def end_picture(
 
 
 def _written(
-    tree: GameTree, pruning: bool, fail_soft: bool, ordering: str, *, compact: bool
+    tree: GameTree,
+    pruning: bool,
+    fail_soft: bool,
+    ordering: str,
+    *,
+    compact: bool,
+    questions: str = "all",
 ) -> FilmBuilder:
-    """Every step of the search written into a film's builder."""
+    """Every step of the search written into a film's builder (a compact one asks nothing)."""
     trace = record(tree, pruning, fail_soft, ordering)
     code = game_pseudocode(pruning, fail_soft, None, ordering)
     writer = FilmBuilder(
@@ -244,8 +266,11 @@ def _written(
         shape=f"{'ab' if pruning else 'mm'}:{ordering}:{tree.text()}:{tree.root}",
     )
     looks = _Looks(tree, trace, writer, compact)
+    ask = None if compact else Questions(tree, trace, fail_soft=fail_soft, level=questions)
     leaves = tree.leaves()
     for view in search_views(trace, tree):
+        if ask is not None:
+            _ask(writer, ask.at(view))
         looks.update(view)
         counts = {
             "nodes entered": len(view.entered),
@@ -257,6 +282,27 @@ def _written(
         sentence = game_note(trace, view.step, tree, fail_soft=fail_soft, view=view)
         writer.step(sentence, line=view.event.line, counters=counts)
     return writer
+
+
+def _ask(writer: FilmBuilder, asked: Asked | None) -> None:
+    """Put the step's question (if any) in the film, a pick's nodes as their markers and edges."""
+    if asked is None:
+        return
+    items = {choice: _clickable(writer.scene, node) for choice, node in asked.nodes.items()}
+    writer.ask(asked.question, items)
+
+
+def _clickable(scene: Scene, node: Node) -> list[tuple]:
+    """A node's marker and the edge into it in every look drawn: a click on the one shown picks it.
+
+    >>> scene = draw_scene(GameTree.from_nested([[1, 2]]), record(GameTree.from_nested([[1, 2]]),
+    ...                    pruning=False))
+    >>> _clickable(scene, (0, 1))[:2]
+    [('node', 'unreached', (0, 1)), ('node', 'entered', (0, 1))]
+    """
+    looks = [("node", look, node) for look in NODE_LOOKS]
+    looks += [("edge", look, node) for look in EDGE_LOOKS]
+    return [name for name in looks if scene.has(name)]
 
 
 # ---------------------------------------------------------- what a step shows
@@ -845,157 +891,3 @@ def thumbnail() -> Figure:
     True
     """
     return end_picture(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), pruning=True)
-
-
-# ------------------------------------------------------------------- the quiz
-#: How the quiz marks each leaf after "Check": symbol and colour.
-QUIZ_MARKS: dict[str, tuple[str, str]] = {
-    "right": ("✓", OKABE_ITO["bluish green"]),
-    "wrong": ("✗", VERMILLION),
-    "missed": ("missed", OKABE_ITO["reddish purple"]),
-}
-QUIZ_SIGNS = (
-    "Click a node to say alpha-beta never reaches it (click again to undo).\n"
-    "After Check: ✓ pruned, as you said  ·  ✗ marked, but evaluated  ·  missed: pruned, not marked"
-)
-
-
-def quiz_film(tree: GameTree) -> Film:
-    """The quiz's answer sheet: the bare tree, with every mark a student or a check can add.
-
-    Items: each node as drawn (``("node", "plain", n)``) and as "you say: pruned"
-    (``("node", "claimed", n)``), the bars across each edge (``("strike", n, 0|1)``),
-    each leaf's mark after checking (``("mark", kind, leaf)``). The page shows the
-    student's picks over the film's one step.
-
-    >>> film = quiz_film(GameTree.from_nested([[1, 2], [3, 4]]))
-    >>> film.shows(0, ("node", "plain", (0,))), film.shows(0, ("node", "claimed", (0,)))
-    (True, False)
-    """
-    writer = FilmBuilder(partial(draw_quiz_scene, tree), title="Quiz", layout="side")
-    writer.step("Which nodes will alpha-beta never reach?")
-    return writer.film()
-
-
-def draw_quiz_scene(tree: GameTree) -> Scene:
-    """The bare tree, each node's "claimed" look, the cut bars and the check marks (hidden)."""
-    pos = layout(tree)
-    n_leaves = len(tree.leaves())
-    g = Geometry.for_tree(n_leaves, compact=False)
-    below, top = 0.85, 0.4
-    axes_height = g.level * tree.depth + top + below
-    width = g.spacing * (n_leaves + 0.8) + 0.3
-    entries = [
-        *legend_entries("plain"),
-        Style("you say: pruned", LIGHT_GREY, edgecolor=DARK_GREY, hatch="///"),
-    ]
-    legend_height, signs = 0.45, 0.42
-    height = axes_height + legend_height + signs
-    fig = Figure(figsize=(width, height))
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0.0, (legend_height + signs) / height, 1.0, axes_height / height))
-    ax.set_axis_off()
-    ax.set_xlim(-0.4 - g.across(0.15), n_leaves - 0.6 + g.across(0.15))
-    ax.set_ylim(-tree.depth - g.up(below), g.up(top))
-    scene = Scene(fig)
-    children = tree.nodes[1:]
-    segments = [(pos[node[:-1]], pos[node]) for node in children]
-    ax.add_collection(LineCollection(segments, colors=DARK_GREY, linewidths=1.6, zorder=1))
-    bars, names = [], []
-    for node in children:
-        for i, bar in enumerate(_strike_bars(pos[node[:-1]], pos[node], g)):
-            bars.append(bar)
-            names.append(("strike", node, i))
-    if bars:
-        strikes = ax.add_collection(
-            LineCollection(bars, colors=VERMILLION, linewidths=2.6, capstyle="butt", zorder=2)
-        )
-        scene.tag_each(strikes, names, shown=False)
-    for marker in ("^", "v", "s"):
-        nodes = [n for n in tree.nodes if _marker(tree, n) == marker]
-        if not nodes:
-            continue
-        side = g.marker * (0.85 if marker == "s" else 1.0)
-        xs, ys = [pos[n][0] for n in nodes], [pos[n][1] for n in nodes]
-        fills = [WHITE if marker == "s" else _player_colour(tree, n) for n in nodes]
-        plain = ax.scatter(
-            xs, ys, s=side**2, marker=marker, c=fills, edgecolors="black", linewidths=1.6, zorder=3
-        )
-        scene.tag_each(plain, [("node", "plain", n) for n in nodes], shown=True)
-        claimed = ax.scatter(
-            xs,
-            ys,
-            s=side**2,
-            marker=marker,
-            c=LIGHT_GREY,
-            edgecolors=DARK_GREY,
-            linewidths=1.6,
-            hatch="///",
-            zorder=3,
-        )
-        scene.tag_each(claimed, [("node", "claimed", n) for n in nodes], shown=False)
-    if n_leaves <= MAX_LETTERED_LEAVES:
-        labels = letters(tree)
-        for node in tree.nodes:
-            x, y = pos[node]
-            marker = _marker(tree, node)
-            nudge = {"^": -g.up(0.04), "v": g.up(0.04)}.get(marker, 0.0)
-            ax.text(
-                x,
-                y + nudge,
-                labels[node],
-                ha="center",
-                va="center",
-                fontsize=g.letter * (0.8 if marker == "s" else 1.0),
-                fontweight="bold",
-                color=WHITE if marker == "v" else "black",
-                zorder=4,
-            )
-    baseline = g.up(0.5)
-    for leaf in tree.leaves():
-        x, y = pos[leaf]
-        ax.text(
-            x,
-            y - baseline,
-            format_value(tree.value(leaf)),
-            ha="center",
-            va="baseline",
-            fontsize=g.value,
-            fontweight="bold",
-            zorder=4,
-        )
-        for kind, (symbol, colour) in QUIZ_MARKS.items():
-            mark = ax.text(
-                x,
-                y - baseline - g.up(0.12),
-                symbol,
-                ha="center",
-                va="top",
-                fontsize=g.value * (1.1 if len(symbol) == 1 else 0.62),
-                fontweight="bold",
-                color=colour,
-                zorder=4,
-            )
-            scene.tag(mark, ("mark", kind, leaf))
-    legend = fig.legend(
-        handles=[legend_handle(style) for style in entries],
-        loc="lower center",
-        bbox_to_anchor=(0.5, signs / height),
-        ncols=len(entries),
-        fontsize=font_size("legend"),
-        frameon=False,
-        handletextpad=0.4,
-        columnspacing=1.1,
-    )
-    fig.text(
-        0.5,
-        0.04 / height,
-        QUIZ_SIGNS,
-        ha="center",
-        va="bottom",
-        linespacing=1.4,
-        fontsize=font_size("legend") * 0.85,
-        color=DARK_GREY,
-    )
-    _make_room(fig, ax, legend)
-    return scene

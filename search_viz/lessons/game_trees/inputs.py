@@ -6,6 +6,7 @@ in ``comparisons.py`` and ``quiz.py``.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 
 import streamlit as st
@@ -22,6 +23,7 @@ MAX_NODES = 600
 MAX_DEPTH = 12
 
 RANDOM = "Random tree"
+DEFAULT_SEED, MAX_SEED = 1, 99_999
 OWN = "Type your own"
 ALGORITHMS = ("Alpha-beta", "Minimax")
 ORDERINGS = {"as given": "given", "best first": "best", "worst first": "worst"}
@@ -29,7 +31,8 @@ ORDERINGS = {"as given": "given", "best first": "best", "worst first": "worst"}
 
 @dataclass(frozen=True)
 class Search:
-    """Everything a replay depends on: the tree (as text and root) and the search's options.
+    """Everything a replay depends on: the tree (as text and root), the search's options and
+    what it asks in practice mode (``questions``: a level of ``questions.LEVELS``).
 
     Hashable and small, so it keys the caches.
 
@@ -42,6 +45,7 @@ class Search:
     algorithm: str = "Alpha-beta"
     ordering: str = "given"
     fail_soft: bool = True
+    questions: str = "all"
 
     @property
     def pruning(self) -> bool:
@@ -72,7 +76,11 @@ def cached_trace(search: Search) -> Trace:
 def cached_film(search: Search) -> Film:
     """The replay as a film, built once per server for every session that asks for it."""
     return game_film(
-        search.tree, pruning=search.pruning, fail_soft=search.fail_soft, ordering=search.ordering
+        search.tree,
+        pruning=search.pruning,
+        fail_soft=search.fail_soft,
+        ordering=search.ordering,
+        questions=search.questions,
     )
 
 
@@ -94,6 +102,27 @@ def choose_tree() -> tuple[GameTree | None, str | None]:
     return _typed_tree()
 
 
+def new_random_tree(state: MutableMapping) -> None:
+    """Practice's "New problem": a random tree, with the next seed if one was already shown.
+
+    ``state``: the session's (the widgets' values). The other random-tree widgets
+    keep their values (or their defaults).
+
+    >>> state = {"tree": RANDOM, "seed": 7}
+    >>> new_random_tree(state); state
+    {'tree': 'Random tree', 'seed': 8}
+    >>> state = {"tree": "Notes §6: leaves 2 3 5 9 0 1 7 5"}
+    >>> new_random_tree(state); state["tree"], state["seed"]
+    ('Random tree', 1)
+    """
+    seed = state.get("seed")
+    if state.get("tree") != RANDOM or seed is None:
+        state["seed"] = DEFAULT_SEED if seed is None else seed
+    else:
+        state["seed"] = int(seed) + 1 if int(seed) < MAX_SEED else 0
+    state["tree"] = RANDOM
+
+
 def _random_tree() -> tuple[GameTree | None, str | None]:
     left, right = st.columns(2)
     with left:
@@ -102,7 +131,7 @@ def _random_tree() -> tuple[GameTree | None, str | None]:
     with right:
         depth = choose_number("Depth", 1, 10, 3, key="d")
         high = choose_number("Highest value", -99, 99, 9, key="high")
-    seed = choose_number("Seed", 0, 99_999, 1, key="seed")
+    seed = choose_number("Seed", 0, MAX_SEED, DEFAULT_SEED, key="seed")
     root = _root_choice()
     nodes = (branching ** (depth + 1) - 1) // (branching - 1)
     if nodes > MAX_NODES:

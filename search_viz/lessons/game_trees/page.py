@@ -1,8 +1,9 @@
 """The game-trees page: minimax and alpha-beta step by step, every cutoff explained, and a quiz.
 
-Top to bottom: the sidebar's choices; the replay (or the quiz); the tabs comparing
-searches on the same tree. Everything here is Streamlit; what it says is computed in
-``comparisons.py`` and ``quiz.py``, what it draws in ``drawing.py`` and ``charts.py``.
+Top to bottom: the sidebar's choices; the replay (or the quiz: the replay of a quiz tree in
+practice mode); the tabs comparing searches on the same tree. Everything here is Streamlit;
+what it says is computed in ``comparisons.py``, ``questions.py`` and ``quiz.py``, what it
+draws in ``drawing.py`` and ``charts.py``.
 """
 
 from __future__ import annotations
@@ -12,38 +13,32 @@ import streamlit as st
 from search_viz.events import format_value
 from search_viz.lessons.game_trees import comparisons as compare
 from search_viz.lessons.game_trees.charts import growth_figure
-from search_viz.lessons.game_trees.drawing import end_picture, quiz_film
+from search_viz.lessons.game_trees.drawing import end_picture
 from search_viz.lessons.game_trees.inputs import (
     Search,
     cached_film,
     cached_trace,
     choose_search,
     choose_tree,
+    new_random_tree,
 )
 from search_viz.lessons.game_trees.quiz import (
+    LAST_TREE,
+    LEVEL_QUESTIONS,
     LEVELS,
     SHAPES,
-    Grade,
-    asked,
-    claimed_leaves,
-    cut_reasons,
-    first_cut_step,
-    grade,
-    node_name,
+    next_tree,
     quiz_tree,
-    sheet_looks,
 )
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.game_view import letters
 from search_viz.problems.game_tree import GameTree
-from search_viz.trace import Trace
 from search_viz.ui import link_check
 from search_viz.ui.choices import choose_number, choose_one
-from search_viz.ui.film_player import film_picture, film_player
+from search_viz.ui.film_player import film_player
 from search_viz.ui.presenter import is_on as presenting
 
 STEP, QUIZ = "Step through", "Quiz"
-RESULTS = "quiz.results"  # session state: tree key -> Grade
 
 INTRO = (
     "MAX (▲) takes the largest value below it, MIN (▼) the smallest; values are backed up "
@@ -60,7 +55,7 @@ def body() -> None:
     with link_check(), st.sidebar:
         mode = choose_one("Mode", [STEP, QUIZ], default=STEP, key="mode")
         if mode == QUIZ:
-            tree, key, harder = choose_quiz_tree()
+            tree, harder = choose_quiz_tree()
         else:
             tree, problem = choose_tree()
             search = choose_search(tree) if tree is not None else None
@@ -71,7 +66,7 @@ def body() -> None:
                 help="Compare mode: both searches on this tree, driven by one player.",
             )
     if mode == QUIZ:
-        quiz(tree, key, harder)
+        quiz(tree, harder)
         return
     if search is None:
         st.error(problem, icon=":material/error:")
@@ -84,8 +79,12 @@ def body() -> None:
             [cached_film(s) for s in searches], key="game", titles=["Minimax", "Alpha-beta"]
         )
     else:
-        film_player(cached_film(search), key="game")
+        film_player(cached_film(search), key="game", new_problem=_new_random_tree)
     comparison_tabs(search)
+
+
+def _new_random_tree() -> None:
+    new_random_tree(st.session_state)
 
 
 # ----------------------------------------------------------- the comparisons
@@ -208,160 +207,50 @@ def _the_bug(tree: GameTree) -> None:
 
 
 # ------------------------------------------------------------------- the quiz
-def choose_quiz_tree() -> tuple[GameTree, str, bool]:
-    """The quiz's widgets in the sidebar; returns the tree, its key and whether it is harder.
+def choose_quiz_tree() -> tuple[GameTree, bool]:
+    """The quiz's widgets in the sidebar; returns the tree and whether the level is harder.
 
     In a page::
 
         with st.sidebar:
-            tree, key, harder = choose_quiz_tree()
-        quiz(tree, key, harder)
+            tree, harder = choose_quiz_tree()
+        quiz(tree, harder)
     """
     shape = st.selectbox("Quiz tree", list(SHAPES), key="qshape", bind="query-params")
     number = choose_number(
         "Tree number",
         1,
-        99_999,
+        LAST_TREE,
         1,
         key="qtree",
         help="Everyone with the same number gets the same tree.",
     )
     level = choose_one("Level", LEVELS, default=LEVELS[0], key="qlevel")
-    harder = level == LEVELS[1]
-    return quiz_tree(shape, number), f"{shape}#{number}#{'harder' if harder else 'root'}", harder
+    return quiz_tree(shape, number), level == LEVELS[1]
 
 
 def _next_tree() -> None:
-    st.session_state["qtree"] = min(99_999, int(st.session_state.get("qtree", 1)) + 1)
+    next_tree(st.session_state)
 
 
-def _check(tree: GameTree, key: str, harder: bool, picked: list) -> None:
-    results = st.session_state.setdefault(RESULTS, {})
-    if key in results:
-        return
-    answers = {
-        node: st.session_state.get(f"quiz.value.{key}.{node}") for node in asked(tree, harder)
-    }
-    trace = cached_trace(Search(tree.text(), tree.root))
-    results[key] = grade(tree, trace, answers, claimed_leaves(tree, picked))
+def quiz(tree: GameTree, harder: bool = False) -> None:
+    """The quiz on ``tree``: alpha-beta's film in practice mode, its questions by level.
 
-
-def _feedback(tree: GameTree, trace: Trace, g: Grade) -> None:
-    labels = letters(tree)
-    for node, guess, truth in g.values:
-        who = "The root" if node == () else f"{labels[node]}"
-        if guess is not None and guess == truth:
-            st.success(f"{who}: right, {format_value(truth)}.", icon=":material/check:")
-        else:
-            said = "no answer" if guess is None else f"you said {format_value(guess)}"
-            st.warning(f"{who}: {said}; it returns {format_value(truth)}.", icon=":material/close:")
-    if g.unreached:
-        st.info(
-            "Never reached, so they return nothing: "
-            + ", ".join(labels[n] for n in g.unreached)
-            + ".",
-            icon=":material/block:",
-        )
-    st.markdown(
-        f"**✓ Right** (pruned, as you said): {_names(tree, g.right)}  \n"
-        f"**✗ Wrong** (you marked them, but they are evaluated): {_names(tree, g.wrong)}  \n"
-        f"**Missed** (pruned, not marked): {_names(tree, g.missed)}"
-    )
-    reasons = cut_reasons(tree, trace)
-    if reasons:
-        st.markdown("**Why each cut happens:**\n" + "\n".join(f"- {r}" for r in reasons))
-    else:
-        st.markdown("**No cut on this tree**: every leaf is evaluated.")
-
-
-def _names(tree: GameTree, nodes) -> str:
-    return ", ".join(node_name(tree, n) for n in nodes) or "none"
-
-
-def score_line() -> str:
-    """The running score of this session, e.g. "Score this session: **7 of 9** over 1 tree."."""
-    results = st.session_state.get(RESULTS, {})
-    points = sum(g.points for g in results.values())
-    possible = sum(g.possible for g in results.values())
-    trees = len(results)
-    if not trees:
-        return "Score: no tree checked yet."
-    return f"Score this session: **{points} of {possible}** over {trees} tree{'s' * (trees > 1)}."
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _sheet(text: str, root: str):
-    """The answer sheet's film for the tree written ``text``."""
-    return quiz_film(GameTree.parse(text, root=root))
-
-
-def quiz(tree: GameTree, key: str, harder: bool = False) -> None:
-    """The quiz on ``tree``: the sheet to click, the values to type, then the grade and the replay.
-
-    ``key`` names the tree and level (answers and grades are kept under it);
-    see :func:`choose_quiz_tree` for an example.
+    See :func:`choose_quiz_tree` for an example.
     """
-    st.markdown(
-        "**Predict, then watch.** Alpha-beta (fail-soft, children left to right) will search "
-        "this tree. **Click the nodes it will never reach**: a leaf, or a whole branch at "
-        "once. Then give the root's value"
-        + (
-            " and the value every inner node returns (leave a node blank if you think it is "
-            "never reached)"
-            if harder
-            else ""
-        )
-        + ", and press Check."
+    asked = (
+        "every value a node returns, α and β as the search enters or updates a node, "
+        if harder
+        else ""
     )
-    graded = st.session_state.get(RESULTS, {}).get(key)
-    labels = letters(tree)
-    film = _sheet(tree.text(), tree.root)
-    names = {labels[node]: node for node in tree.nodes[1:]}
-    pick = {}
-    for node in tree.nodes[1:]:
-        for look in ("plain", "claimed"):
-            pick[film.item(("node", look, node))] = labels[node]
-    picture, form = st.columns([3, 2], gap="medium")
-    with picture:
-        picked = film_picture(
-            film,
-            key=f"quiz.sheet.{key}",
-            pick=pick,
-            overlay=lambda picked: sheet_looks(film, tree, [names[p] for p in picked], graded),
-            disabled=graded is not None,
-        )
-        st.caption("You say never reached: " + (", ".join(sorted(picked)) or "nothing yet") + ".")
-    with form:
-        questions = asked(tree, harder)
-        columns = st.columns(min(3, len(questions)))
-        for i, node in enumerate(questions):
-            label = f"Root {labels[node]} ({tree.root})" if node == () else f"{labels[node]}"
-            columns[i % len(columns)].number_input(
-                label,
-                value=None,
-                step=1,
-                key=f"quiz.value.{key}.{node}",
-                disabled=graded is not None,
-                placeholder="value",
-            )
-        row = st.container(horizontal=True)
-        row.button(
-            "Check",
-            type="primary",
-            on_click=_check,
-            args=(tree, key, harder, [names[p] for p in picked]),
-            key="quiz.check",
-            disabled=graded is not None,
-            icon=":material/fact_check:",
-        )
-        row.button("New tree", on_click=_next_tree, icon=":material/refresh:", key="quiz.new")
-        search = Search(tree.text(), tree.root)
-        trace = cached_trace(search)
-        if graded is not None:
-            st.markdown(f"This tree: **{graded.points} of {graded.possible}**.")
-            _feedback(tree, trace, graded)
-        st.markdown(score_line())
-    if graded is not None:
-        st.subheader("Now watch why")
-        st.caption("The replay opens at the first cut; step back to see how α and β got there.")
-        film_player(cached_film(search), key=f"quiz.replay.{key}", start=first_cut_step(trace))
+    st.markdown(
+        "**Predict, then watch.** Alpha-beta (fail-soft, children left to right) searches this "
+        "tree, and before each step you say what it does: "
+        + asked
+        + "whether it cuts after each value that comes back (**click the branch it skips**, or "
+        "choose “no cut”), and the root's value. A right answer plays the step; a wrong one "
+        "says why. **New problem** gives the next tree."
+    )
+    level = LEVELS[1] if harder else LEVELS[0]
+    search = Search(tree.text(), tree.root, questions=LEVEL_QUESTIONS[level])
+    film_player(cached_film(search), key="quiz", practice=True, new_problem=_next_tree)

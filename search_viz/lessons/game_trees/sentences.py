@@ -103,7 +103,7 @@ def _fail_hard_clamp(name: _Namer, child: Node, v, best) -> str:
     )
 
 
-def _backup(e: Event, view: SearchView, name: _Namer, pruning: bool, fail_soft: bool, after) -> str:
+def _backup(e: Event, view: SearchView, name: _Namer, pruning: bool, fail_soft: bool) -> str:
     child, parent, v = e.node, e.parent, e.value
     if parent is None:
         return f"Back at the root: {name(child)} = {_v(v)}."
@@ -133,11 +133,7 @@ def _backup(e: Event, view: SearchView, name: _Namer, pruning: bool, fail_soft: 
         )
     else:
         s += f" {name(parent)} is MIN and already has β = {_v(e.beta)}: no change."
-    if e.alpha >= e.beta and after is not None and after.kind == "prune":
-        s += (
-            f" Now α = {_v(e.alpha)} ≥ β = {_v(e.beta)}: {name(parent)}'s other children "
-            "cannot matter."
-        )
+    # Whether α ≥ β now cuts is the next step's to say (in practice, its question).
     return s
 
 
@@ -200,8 +196,7 @@ def game_note(
     if e.kind == "evaluate":
         return _evaluate(e, name)
     if e.kind == "backup":
-        after = trace.events[step + 1] if step + 1 < len(trace) else None
-        return _backup(e, view, name, pruning, fail_soft, after)
+        return _backup(e, view, name, pruning, fail_soft)
     if e.kind == "prune":
         return _prune(e, name)
     if e.kind == "done":
