@@ -24,6 +24,7 @@ Values of nodes whose search was cut off are bounds, written ≥ v or ≤ v.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -58,12 +59,12 @@ from search_viz.lessons.tictactoe.boards import (
     inch_axes,
     winning_line,
 )
+from search_viz.lessons.tictactoe.questions import Asked, ask
 from search_viz.lessons.tictactoe.search import (
     Fold,
     Node,
     Search,
     TreeView,
-    folds,
     plies,
     tree_view,
 )
@@ -245,7 +246,7 @@ def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...]) -> Scene:
     kids = view.children[focus]
     grand = [g for kid in kids for g in view.children[kid]]
     _taken_cells(ax, view, where)
-    _small_boards(ax, view, where)
+    _small_boards(ax, scene, view, where)
 
     def boxes(kind: str, nodes: list[Node], shown: bool | list[bool], **style) -> None:
         """One box per node, in one collection, tagged (kind, node); none if no nodes."""
@@ -397,7 +398,7 @@ def _taken_cells(ax, view: TreeView, where: Layout) -> None:
     _marks(ax, marks, alpha=0.25, z=0.6)
 
 
-def _small_boards(ax, view: TreeView, where: Layout) -> None:
+def _small_boards(ax, scene: Scene, view: TreeView, where: Layout) -> None:
     """Each child's board: white, its move shaded, its grid and marks, a line of three."""
     squares, shaded, grids, marks, wins = [], [], [], [], []
     for child, (x, y) in where.minis.items():
@@ -417,12 +418,44 @@ def _small_boards(ax, view: TreeView, where: Layout) -> None:
             wins.append((cell_centre(line[0], x, y, MINI), cell_centre(line[2], x, y, MINI)))
     ax.add_collection(PolyCollection(squares, facecolor=WHITE, edgecolor=GREY, linewidths=0.8,
                                      zorder=2))  # fmt: skip
+    _reply_cells(ax, scene, view, where)
     ax.add_collection(PolyCollection(shaded, facecolor=NEW_MOVE_FILL, edgecolor="none", zorder=2.1))
     ax.add_collection(LineCollection(grids, colors=DARK_GREY, linewidths=0.8, zorder=4))
     _marks(ax, marks)
     if wins:
         ax.add_collection(LineCollection(wins, colors=DARK_GREY, linewidths=3, alpha=0.6,
                                          zorder=4.6))  # fmt: skip
+
+
+def _reply_cells(ax, scene: Scene, view: TreeView, where: Layout) -> None:
+    """A white square (no edge) under each free cell of a small board, tagged ("cell", reply):
+    what a click on the reply picks in practice mode (it looks like the board's background)."""
+    replies = [g for kid in where.minis for g in view.children[kid]]
+    if not replies:
+        return
+    half = MINI / 6  # half a small cell
+    squares = []
+    for reply in replies:
+        x, y = cell_centre(reply[-1], *where.minis[reply[:-1]], MINI)
+        squares.append([(x - half, y - half), (x + half, y - half), (x + half, y + half),
+                        (x - half, y + half)])  # fmt: skip
+    cells = PolyCollection(squares, facecolor=WHITE, edgecolor="none", zorder=2.05)
+    ax.add_collection(cells)
+    scene.tag_each(cells, [("cell", g) for g in replies], shown=True)
+
+
+def pick_items(view: TreeView, node: Node) -> list[tuple]:
+    """The scene items a click on which picks ``node`` (a move of the opened position or a
+    reply to one): every look its box takes, shown or not, and its badge or its cell.
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> view = tree_view(TicTacToe(), Search())
+    >>> pick_items(view, (4,))[0], pick_items(view, (4, 0))[0]
+    (('dotted', (4,)), ('cell', (4, 0)))
+    """
+    if len(node) - len(view.focus) == 1:
+        return [("dotted", node), ("box", node), ("hatch", node), ("badge", node)]
+    return [("cell", node), ("box", node), ("hatch", node)]
 
 
 def _legend(fig: Figure) -> None:
@@ -507,12 +540,43 @@ def _show(writer: FilmBuilder, view: TreeView, node: Node, look: NodeLook) -> No
     writer.choose(("text", node), ("text", node, look.text) if look.text else None)
 
 
+def walk(view: TreeView) -> Iterator[tuple[Fold, dict[Node, NodeLook], Asked | None]]:
+    """The replay of ``view`` step by step: what is known (the fold, one object updated), every
+    node's look, and what the step asks the student (None: nothing), from one pass.
+
+    A step's question is made from what the step before knows and shows, and the
+    step's event (its answer).
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> [asked is not None for _, _, asked in walk(tree_view(TicTacToe("XX.OO...."), Search()))][:3]
+    [False, True, True]
+    """
+    fold, shown = Fold(), {}
+    for step, event in enumerate(view.trace.events):
+        asked = ask(view, step, fold, shown, event)
+        fold.add(event)
+        shown = looks_at(view, fold)
+        yield fold, shown, asked
+
+
+def questions(view: TreeView) -> list[Asked | None]:
+    """What every step of ``view``'s film asks (None where it asks nothing).
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> asked = questions(tree_view(TicTacToe("XX.OO...."), Search()))
+    >>> len(asked), sum(a is not None for a in asked), sorted({a.question.kind for a in asked if a})
+    (34, 25, ['choice', 'pick', 'value'])
+    """
+    return [asked for _, _, asked in walk(view)]
+
+
 def why_film(view: TreeView) -> Film:
-    """The replay of ``view``'s search as a film: one step per kept event."""
+    """The replay of ``view``'s search as a film: one step per kept event, and what each step
+    asks in practice mode."""
     steps = []
-    for k, fold in enumerate(folds(view.trace)):
-        steps.append((looks_at(view, fold), step_note(view, k, fold), fold.event.line))
-    texts = tuple(sorted({(n, look.text) for looks, _, _ in steps for n, look in looks.items()
+    for k, (fold, looks, asked) in enumerate(walk(view)):
+        steps.append((looks, step_note(view, k, fold), fold.event.line, asked))
+    texts = tuple(sorted({(n, look.text) for looks, _, _, _ in steps for n, look in looks.items()
                           if look.text}))  # fmt: skip
     search = view.search
     code = game_pseudocode(search.pruning, search.fail_soft, search.limit, search.ordering)
@@ -525,7 +589,10 @@ def why_film(view: TreeView) -> Film:
     )
     final = view.trace.result.stats
     before: dict[Node, NodeLook] = {}
-    for k, (looks, sentence, line) in enumerate(steps):
+    for k, (looks, sentence, line, asked) in enumerate(steps):
+        if asked is not None:
+            items = {c: pick_items(view, node) for c, node in asked.nodes.items()}
+            writer.ask(asked.question, items)
         for node, look in looks.items():
             if before.get(node) != look:
                 _show(writer, view, node, look)
@@ -631,6 +698,9 @@ __all__ = [
     "films",
     "layout",
     "looks_at",
+    "pick_items",
+    "questions",
     "thumbnail",
+    "walk",
     "why_film",
 ]
