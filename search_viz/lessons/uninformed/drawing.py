@@ -26,6 +26,7 @@ import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
 from search_viz.lessons.shared.graph_cases import node_label, record
 from search_viz.lessons.shared.graph_drawing import (
+    COST_LIMIT,
     GraphLooks,
     GraphView,
     draw_graph,
@@ -193,6 +194,7 @@ def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int |
         limit=limit if algorithm in ("DFS", "DLS", "IDDFS") else None,
         tree_search=algorithm in TREE_SEARCH,
         path=trace.result.path,
+        costs_shown=view.graph.number_of_edges() <= COST_LIMIT,
     )
     walk(
         builder,

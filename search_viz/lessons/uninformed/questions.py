@@ -66,7 +66,9 @@ class Asker:
     a child is named by the blank's move); ``kin`` says what they are called
     ("children", "neighbours"); ``limit`` is DLS's limit, DFS's bound or
     IDDFS's largest limit; ``tree_search``: a state may wait on the frontier at
-    several places (DLS, IDDFS).
+    several places (DLS, IDDFS); ``path`` is the path found (for the why);
+    ``costs_shown``: the picture writes the edges' costs (a prompt says a step's
+    cost where it does not).
 
     >>> from search_viz.film.demo import demo_writer
     >>> asker = Asker(demo_writer(3), "BFS", "queue", label=str, looks_of=lambda p: [p])
@@ -87,6 +89,7 @@ class Asker:
         limit: int | None = None,
         tree_search: bool = False,
         path: Sequence | None = None,
+        costs_shown: bool = True,
     ) -> None:
         self.builder = builder
         self.algorithm = algorithm
@@ -98,6 +101,7 @@ class Asker:
         self.limit = limit
         self.tree_search = tree_search
         self.path = path
+        self.costs_shown = costs_shown
         self.limited = tree_search or limit is not None
         self.depth_limit = None if algorithm == "IDDFS" else limit
         self.waiting: list[tuple[Hashable, Hashable]] = []  # (state, place), in the order put on
@@ -309,9 +313,10 @@ class Asker:
         order = ", ".join(moves)
         if self.algorithm == "BFS":
             rule = f"BFS puts the children at the back of the queue in the order {order}, "
-            rule += "skipping a board already reached"
+            rule += "skipping a board already reached (such as the one the parent came from)"
         else:
             skipped = "on the path from the start" if self.tree_search else "already expanded"
+            skipped += " (such as the one the parent came from)"
             rule = f"{self.algorithm} pushes the children last first ({', '.join(moves[::-1])}), "
             rule += f"skipping a board {skipped}"
         return choice(
@@ -327,15 +332,20 @@ class Asker:
         parent_g = self.expanding.g
         x, p = self.label(e.node), self.label(e.parent)
         cost = e.g - parent_g
-        unit = "each move costs 1" if self.children is None else "an edge with no number costs 1"
+        if self.children is None:
+            unit = "each move costs 1"
+        elif self.costs_shown:
+            unit = "an edge with no number on it costs 1"
+        else:  # too many edges to write their costs on the picture: say this one
+            unit = f"the step from {p} to {x} costs {format_value(cost)}"
         return value(
-            f"{x} is reached from {p}, whose g is {format_value(parent_g)}. What is g({x}), "
-            "the cost of the path from the start?",
+            f"{x} is reached from {p}, whose g is {format_value(parent_g)} ({unit}). "
+            f"What is g({x}), the cost of the path from the start?",
             e.g,
             why=(
                 f"g adds up the step costs along the path: g({x}) = g({p}) + the cost of "
                 f"{p} → {x} = {format_value(parent_g)} + {format_value(cost)} = "
-                f"{format_value(e.g)} ({unit})."
+                f"{format_value(e.g)}."
             ),
         )
 
