@@ -30,11 +30,12 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import Any
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
-from search_viz.film.style import OKABE_ITO, STATUS, Style
+from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style, font_size
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
 from search_viz.lessons.bidirectional.questions import Asked, Asker, plain_question
 from search_viz.lessons.bidirectional.sentences import Words, plain_sentence
@@ -131,8 +132,27 @@ def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: 
     scene = Scene(fig)
     base = "unvisited" if "unvisited" in statuses else None
     draw_graph(scene, ax, view, statuses, styles, base=base)
+    if view.kind == "grid":
+        grid_numbers(ax, view)
     scene.tag(figure_caption(fig, caption), "caption")
     return scene
+
+
+def grid_numbers(ax: Axes, view: GraphView) -> None:
+    """Row numbers left of a maze and column numbers under it, so that a cell named (row,
+    column) in a sentence or a question can be found (every 5th on a large maze).
+
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> grid_numbers(ax, GraphView.of(grid_maze(4, 0, 1), (0, 0), (3, 3), "grid"))
+    >>> [t.get_text() for t in ax.texts]
+    ['0', '0', '1', '1', '2', '2', '3', '3']
+    """
+    size = max((max(r, c) for r, c in view.pos), default=-1) + 1
+    every = 1 if size <= 16 else 5
+    small = font_size("legend") * 0.75
+    for i in range(0, size, every):
+        ax.text(-0.6, -i, str(i), ha="right", va="center", fontsize=small, color=DARK_GREY)
+        ax.text(i, -size + 0.4, str(i), ha="center", va="top", fontsize=small, color=DARK_GREY)
 
 
 class _Sides:

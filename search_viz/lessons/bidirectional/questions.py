@@ -71,6 +71,23 @@ def count_text(n: int, noun: str = "node") -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
+def direction(parent: Any, node: Any) -> str:
+    """Where a maze cell lies from its neighbour ``parent`` (cells are (row, column)), in words;
+    nothing for other nodes.
+
+    >>> direction((2, 3), (2, 4)), direction((2, 3), (1, 3)), direction("a", "b")
+    (', the cell to its right', ', the cell above it', '')
+    """
+    if not (isinstance(parent, tuple) and isinstance(node, tuple)):
+        return ""
+    if len(parent) != 2 or len(node) != 2:
+        return ""
+    words = {(0, 1): "to its right", (0, -1): "to its left", (1, 0): "below it"}
+    words[(-1, 0)] = "above it"
+    step = (node[0] - parent[0], node[1] - parent[1])
+    return f", the cell {words[step]}" if step in words else ""
+
+
 class Asker:
     """What each step of a bidirectional search asks (call :meth:`ask`, then :meth:`see`).
 
@@ -191,8 +208,8 @@ class Asker:
         n, parent = self.label(e.node), self.label(e.parent)
         touch = following.kind == "meet" and following.node == e.node and following.data == side
         prompt = (
-            f"The {side} search, expanding {parent}, reaches {n}. Is {n} new, or has the "
-            f"{other} search reached it already (a touch)?"
+            f"The {side} search, expanding {parent}, reaches {n}{direction(e.parent, e.node)}. "
+            f"Is {n} new, or has the {other} search reached it already (a touch)?"
         )
         if touch:
             why = (
