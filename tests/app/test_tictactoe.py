@@ -225,6 +225,20 @@ def test_the_why_panel_explains_the_computers_last_move():
     assert counts["minimax"] == 55505
 
 
+def test_the_default_film_offers_practice_without_a_new_problem():
+    """A new game explains "your move now" on the empty board: alpha-beta's why-tree, whose
+    steps ask the student (practice). The position is the game played, not a random one with
+    a seed, so the player offers no "New problem"; ``?practice=1`` opens the same film."""
+    film = sv.film(sv.alphabeta, TicTacToe())
+    assert len(film.asked_steps) * 2 >= len(film) - 1
+    for query in ({}, {"practice": 1}):
+        at = open_page(**query)
+        data = player(at)
+        assert shows(at, film)
+        assert data["newProblem"] is False
+        assert data["practice"] is False  # the player reads ?practice=1 from the link itself
+
+
 def test_your_move_now_explains_the_current_position():
     at = open_page(moves="40")
     at.radio(key="ttt-explain").set_value("now").run()
