@@ -62,6 +62,12 @@ def test_every_child_is_made_of_its_parents_columns_and_at_most_one_mutation(
                     assert row == origin.mutated[1]
                     continue
                 assert row == (x if origin.from_first[column] else y)[column]
+            # the crossover's own child: the parents' columns, before any mutation
+            assert origin.crossed == tuple(
+                (x if first else y)[c] for c, first in enumerate(origin.from_first)
+            )
+            differ = [c for c in range(6) if origin.crossed[c] != e.node[c]]
+            assert differ == ([] if origin.mutated is None else [origin.mutated[0]])
             if crossover == "one-point":
                 assert 1 <= origin.cut < 6
                 assert origin.from_first == (True,) * origin.cut + (False,) * (6 - origin.cut)

@@ -28,6 +28,7 @@ from search_viz.lessons.local_search.board import (
 from search_viz.lessons.local_search.curves import svg_points
 from search_viz.lessons.local_search.drawing import film_of, films, run_film
 from search_viz.lessons.local_search.runs import Run, counters
+from search_viz.lessons.local_search.sentences import temperature_text
 from search_viz.problems.nqueens import EXAMPLES, count_conflicts
 
 Q = sv.NQueens(8, seed=0)  # the page's default board: 9 attacking pairs
@@ -95,8 +96,8 @@ def test_annealing_starts_at_1000_and_multiplies_the_temperature_by_0_99_each_st
     start = svg_points(scene, temperature_axes, [0], [1000.0])[0]
     for k, expected in [(0, 1000.0), (2, 990.0), (4, 980.1), (6, 970.299)]:
         state = film.state(k)
-        assert state.sentence.startswith(f"T = {sv.format_value(expected)}. Try moving")
-        assert state.counters["temperature T"] == sv.format_value(expected)
+        assert state.sentence.startswith(f"T = {temperature_text(expected)}. Try moving")
+        assert state.counters["temperature T"] == temperature_text(expected)
         # the marker on the temperature curve stands at T for this step
         where = svg_points(scene, temperature_axes, [k], [expected])[0]
         assert close(moved(film, state, "now temperature"), where - start)
@@ -132,7 +133,7 @@ def test_a_worse_move_is_taken_with_probability_e_to_the_minus_delta_over_t(kind
     verb = "Accept" if kind == "accept" else "Reject"
     assert state.sentence.startswith(
         f"{verb} the worse board: its chance was e^(−{sv.format_value(e.delta)}/"
-        f"{sv.format_value(e.temperature)}) = {sv.format_value(chance)}"
+        f"{temperature_text(e.temperature)}) = {sv.format_value(chance)}"
     )
     # the chance is ringed on the bottom curve, at this step and at that height
     assert shown(film, state, "now decision")

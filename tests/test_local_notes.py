@@ -24,9 +24,17 @@ def test_a_worse_move_s_decision_states_its_chance_and_the_draw():
     reject = accept._replace(kind="reject", temperature=0.5, probability=0.0183, data=0.61)
     assert explain_local(accept) == (
         "Accept the worse board: its chance was e^(−2/886) = 0.998 "
-        "and the random draw 0.41 was below it."
+        "and the random draw r = 0.41 was below it."
     )
-    assert "e^(−2/0.5) = 0.0183 and the random draw 0.61 was not below it" in explain_local(reject)
+    assert "e^(−2/0.5) = 0.0183 and the random draw r = 0.61 was not below" in explain_local(reject)
+
+
+def test_a_worse_proposal_says_the_random_draw_before_the_decision():
+    e = Event("propose", (0,), value=7, temperature=970.299, delta=2, data=Move(3, 2, 5))
+    assert explain_local(e, draw=0.614372).endswith(
+        "(Δ = +2, worse). The random draw is r = 0.6144."
+    )
+    assert explain_local(e).startswith("T = 970.3. Try moving")
 
 
 @pytest.mark.parametrize(

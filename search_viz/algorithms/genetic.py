@@ -64,13 +64,15 @@ class Offspring(NamedTuple):
     ``from_first``: for each column, whether it came from the first parent;
     ``cut``: the one-point crossover's cut (columns before it from the first
     parent), None for uniform crossover; ``mutated``: ``(column, row)`` of the
-    queen a mutation moved, else None.
+    queen a mutation moved, else None; ``crossed``: the child the crossover
+    made, before any mutation (a practice question asks for it).
     """
 
     parents: tuple[int, int]
     from_first: tuple[bool, ...]
     cut: int | None
     mutated: tuple[int, int] | None
+    crossed: State = ()
 
 
 class Generation(NamedTuple):
@@ -243,6 +245,7 @@ def _breed(
         cut = None
         from_first = tuple(rng.random() < 0.5 for _ in range(n))
         rows = [x[c] if first else y[c] for c, first in enumerate(from_first)]
+    crossed = tuple(rows)
     mutated = None
     if rng.random() < mutation:
         column = rng.randrange(n)
@@ -251,4 +254,4 @@ def _breed(
             row += 1  # a mutation always moves the queen
         rows[column] = row
         mutated = (column, row)
-    return tuple(rows), Offspring(parents, from_first, cut, mutated)
+    return tuple(rows), Offspring(parents, from_first, cut, mutated, crossed)

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 import search_viz as sv
 from search_viz.lessons.local_search.drawing import run_film
-from search_viz.lessons.local_search.inputs import BoardChoice, make_problem
+from search_viz.lessons.local_search.inputs import BoardChoice, make_problem, new_board
 from search_viz.lessons.local_search.page import max_child_steps
 from search_viz.lessons.local_search.runs import Run
 from search_viz.problems.nqueens import EXAMPLES
@@ -257,3 +257,31 @@ def test_the_page_answers_any_typed_board_from_a_link_with_a_message_and_keeps_i
     if len(text) <= 400:  # the field holds at most 400 characters
         assert kept == text
     assert at.error or player(at)["films"]
+
+
+# ------------------------------------------------------------------- practice
+@pytest.mark.parametrize(
+    ("query", "warned"),
+    [
+        ({"algorithm": "Hill climbing"}, False),
+        ({"algorithm": "Hill climbing", "board_seed": 5}, False),
+        # the link's example board gives way to a random one: link_check names it once
+        ({"algorithm": "Hill climbing", "board": "AIMA figure 4.3(a): 17 attacking pairs"}, True),
+    ],
+)
+def test_new_problem_makes_a_fresh_random_board_and_the_page_plays_its_film(query, warned):
+    at = open_page(query)
+    no_trouble(at)
+    before = player(at)["films"][0]["id"]
+    old_seed = at.session_state.get("board_seed", None)
+    new_board(at.session_state)  # what the player calls when "New problem" is clicked
+    at.run()
+    no_trouble(at)
+    assert at.selectbox(key="board").value == "random"
+    seed = at.number_input(key="board_seed").value
+    assert seed not in (0, old_seed)
+    film = film_of(sv.NQueens(8, seed=seed), "hill_climbing", CLIMBING, numbers=True)
+    assert [f["id"] for f in player(at)["films"]] == [film.digest] != [before]
+    assert bool(at.warning) == warned
+    at.run()
+    assert not at.warning

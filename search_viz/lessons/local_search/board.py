@@ -53,6 +53,8 @@ MUTATION_COLOR = OKABE_ITO["reddish purple"]
 
 #: Above this size the neighbours' conflicts are not written in the squares (too small to read).
 MAX_NUMBERED = 12
+#: Above this size the squares are not items a practice question's click can pick.
+MAX_CLICKABLE = 16
 #: How far (in squares) a conflict line stops short of each queen's centre.
 LINE_GAP = 0.3
 #: How far (in squares) a conflict line bends out when a queen stands between the pair.
@@ -169,6 +171,16 @@ def blocked(state: Sequence[int], a: int, b: int) -> bool:
     """
     step = (state[b] - state[a]) // (b - a)
     return any(state[c] == state[a] + step * (c - a) for c in range(a + 1, b))
+
+
+def square_name(column: int, row: int) -> str:
+    """The name of the clickable item over square ``(column, row)``
+    (:meth:`Board.clickable_squares`).
+
+    >>> square_name(2, 0)
+    'square 2 0'
+    """
+    return f"square {column} {row}"
 
 
 def board_title(state: Sequence[int], prefix: str = "") -> str:
@@ -289,6 +301,22 @@ class Board:
             clip_on=False,
         )
         return queen
+
+    def clickable_squares(self) -> None:
+        """One transparent item per square, over everything, called :func:`square_name`:
+        what a click on the board picks in practice mode. Drawn once; never changed.
+        """
+        n = self.n
+        squares = PatchCollection(
+            [Rectangle((c - 0.5, r - 0.5), 1, 1) for c in range(n) for r in range(n)],
+            facecolor=(0, 0, 0, 0),
+            edgecolor="none",
+            linewidth=0,
+            zorder=8,
+        )
+        self.ax.add_collection(squares)
+        names = [square_name(c, r) for c in range(n) for r in range(n)]
+        self.scene.tag_each(squares, names, shown=True)
 
     def square_patch(self, name: str, **style) -> int:
         """An item on square (0, 0), to be moved onto any square (:meth:`square_shift`).

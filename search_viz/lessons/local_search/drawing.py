@@ -25,6 +25,7 @@ from search_viz.algorithms.genetic import genetic_pseudocode
 from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
 from search_viz.film import Film, FilmBuilder, Mark, MarkStyle, Scene
 from search_viz.lessons.local_search.board import (
+    MAX_CLICKABLE,
     MAX_NUMBERED,
     Board,
     Moves,
@@ -38,6 +39,7 @@ from search_viz.lessons.local_search.board import (
 )
 from search_viz.lessons.local_search.curves import Curves, legend_handles
 from search_viz.lessons.local_search.population import Parents, Population
+from search_viz.lessons.local_search.questions import WalkQuestions, child_question
 from search_viz.lessons.local_search.runs import ALGORITHMS, Run, counters
 from search_viz.lessons.local_search.sentences import TITLES, explain_local
 from search_viz.lessons.local_search.sizes import (
@@ -170,6 +172,8 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
         curves_box = box(RIGHT_LEFT, BOARD_BOTTOM, wide, 0.62)
     else:
         scene.moves = Moves(scene.board, _lengths(run))
+        if clickable(run):
+            scene.board.clickable_squares()
         handles += move_legend()
         curves_box = box(RIGHT_LEFT, BOARD_BOTTOM, RIGHT_RIGHT - RIGHT_LEFT, TOP - BOARD_BOTTOM)
     scene.curves = Curves(scene, run, curves_box)
@@ -191,6 +195,17 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
     scene.mark_style("number", MarkStyle(color="#666666", size=max(6.0, 0.3 * square)))
     scene.mark_style("best number", MarkStyle(size=max(6.0, 0.3 * square), weight="bold"))
     return scene
+
+
+def clickable(run: Run) -> bool:
+    """Whether the board's squares can be clicked to answer a practice question (small boards
+    of hill climbing and annealing).
+
+    >>> import search_viz as sv
+    >>> clickable(Run.record(sv.NQueens(8, seed=0), "hill_climbing"))
+    True
+    """
+    return run.algorithm != "genetic" and run.problem.n <= MAX_CLICKABLE
 
 
 def _first_board(run: Run) -> tuple[int, ...]:
@@ -245,29 +260,31 @@ def _title(scene: QueensScene, state, prefix: str = "") -> Mark:
 
 
 def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
-    """Hill climbing and annealing: each proposal, then its decision."""
+    """Hill climbing and annealing: each proposal, then its decision.
+
+    With ``numbers``, each board that becomes current has its moves' conflicts
+    written in the squares (the best in bold once the move is proposed): what
+    the student reads to say which move steepest ascent makes.
+    """
     scene: QueensScene = builder.scene
     board, moves, curves = scene.board, scene.moves, scene.curves
     events = run.trace.events
     variant = run.variant
     shown = counters(run)
+    asking = WalkQuestions(run, squares=clickable(run))
     current = run.problem.state
     builder.marks([*board.attack_marks(current), _title(scene, current)])
     for k, e in enumerate(events):
+        asked = asking.at(k, current)
+        if asked is not None:
+            builder.ask(*asked)
         kind = e.kind
         decision = None
         if kind == "propose":
             column, start, row = e.data
             moves.tried(builder, column, start, row)
             if numbers:
-                grid = run.problem.neighbour_conflicts(current)
-                builder.marks(
-                    [
-                        *board.attack_marks(current),
-                        _title(scene, current),
-                        *numbers_marks(board, current, grid, "number", "best number"),
-                    ]
-                )
+                builder.marks(_numbered(scene, run, current, "best number"))
         elif kind in ("accept", "reject"):
             column, start, row = events[k - 1].data
             if kind == "accept":
@@ -276,7 +293,10 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
                 moves.taken(builder, column, start, row)
             else:
                 moves.turned_down(builder, column, row)
-            builder.marks([*board.attack_marks(current), _title(scene, current)])
+            if numbers and kind == "accept":
+                builder.marks(_numbered(scene, run, current, "number"))
+            else:
+                builder.marks([*board.attack_marks(current), _title(scene, current)])
             if run.algorithm == "hill_climbing":
                 decision = (k, e.delta)
             elif e.delta > 0:
@@ -286,13 +306,44 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
             board.place(builder, current)
             moves.clear(builder)
             prefix = f"Restart {e.data}: " if kind == "restart" else "Result: "
-            builder.marks([*board.attack_marks(current), _title(scene, current, prefix)])
+            marks = [*board.attack_marks(current), _title(scene, current, prefix)]
+            if numbers and kind == "restart":
+                marks += _numbers(scene, run, current, "number")
+            builder.marks(marks)
         curves.at(builder, k, decision)
         builder.step(
-            explain_local(e, run.algorithm, variant, run.max_pairs),
+            explain_local(e, run.algorithm, variant, run.max_pairs, draw=_draw(events, k)),
             line=e.line,
             counters=shown[k],
         )
+
+
+def _numbered(scene: QueensScene, run: Run, current, best: str) -> list[Mark]:
+    """The board's lines and title, and each move's conflicts in its square."""
+    board = scene.board
+    return [
+        *board.attack_marks(current),
+        _title(scene, current),
+        *_numbers(scene, run, current, best),
+    ]
+
+
+def _numbers(scene: QueensScene, run: Run, current, best: str) -> list[Mark]:
+    """Each move's conflicts in its square, the lowest in the ``best`` style."""
+    grid = run.problem.neighbour_conflicts(current)
+    return numbers_marks(scene.board, current, grid, "number", best)
+
+
+def _draw(events, k: int) -> float | None:
+    """Annealing's random draw for the worse move proposed at step ``k``, else None: it is
+    made at the decision, and shown with the proposal so that the student can decide."""
+    e = events[k]
+    if e.kind != "propose" or k + 1 >= len(events):
+        return None
+    decision = events[k + 1]
+    if decision.kind in ("accept", "reject") and decision.temperature is not None:
+        return decision.data
+    return None
 
 
 def _genetic_steps(builder: FilmBuilder, run: Run, children: bool) -> None:
@@ -310,6 +361,9 @@ def _genetic_steps(builder: FilmBuilder, run: Run, children: bool) -> None:
         if e.kind == "propose" and not children:
             continue
         if e.kind == "propose":
+            question = child_question(e, generation)
+            if question is not None:
+                builder.ask(question)
             child, origin = e.node, e.data
             board.place(builder, child)
             origins.show(builder, origin.from_first, origin.cut, origin.mutated)

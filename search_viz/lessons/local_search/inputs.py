@@ -6,6 +6,7 @@ reopens the same run; the player adds the step.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,7 +73,7 @@ def board_inputs() -> BoardChoice:
         seed = choose_number(
             "Board seed",
             min_value=0,
-            max_value=10**6,
+            max_value=MAX_SEED,
             value=0,
             key="board_seed",
         )
@@ -86,6 +87,33 @@ def board_inputs() -> BoardChoice:
             help="e.g. 0 4 7 5 2 6 1 3, or [0, 4, 7, 5, 2, 6, 1, 3]",
         )
     return BoardChoice(kind, int(n), int(seed), rows)
+
+
+#: The largest board seed the sidebar takes.
+MAX_SEED = 10**6
+
+
+def new_board(state=None, rng: random.Random | None = None) -> None:
+    """Make the page's problem a fresh random board: the player's "New problem" (practice).
+
+    Called before the page runs again: sets the start board to "random" and its
+    seed to another one in ``state`` (the session's, by default); the board
+    size and the algorithm stay. In a page:
+    ``film_player(film, key="local_search", new_problem=new_board)``.
+
+    >>> state = {"board": "aima-4.3a"}
+    >>> new_board(state, random.Random(0))
+    >>> state["board"], 0 <= state["board_seed"] <= MAX_SEED
+    ('random', True)
+    """
+    state = st.session_state if state is None else state
+    rng = rng or random.Random()
+    old = state.get("board_seed", None)
+    seed = old
+    while seed == old:
+        seed = rng.randrange(1, MAX_SEED + 1)  # not 0: the default, which a link leaves out
+    state["board"] = "random"
+    state["board_seed"] = seed
 
 
 def make_problem(choice: BoardChoice) -> NQueens:

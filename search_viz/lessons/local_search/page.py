@@ -26,6 +26,7 @@ from search_viz.lessons.local_search.inputs import (
     board_inputs,
     each_input,
     make_problem,
+    new_board,
     numbers_input,
 )
 from search_viz.lessons.local_search.runs import Run
@@ -142,7 +143,8 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
             f"The conflicts are written in the squares on runs of at most "
             f"{MAX_NUMBERED_STEPS:,} steps; this one has {len(run.trace):,}."
         )
-    film_player(cached_film(*key, numbered(run, numbers), each), key="local_search")
+    film = cached_film(*key, numbered(run, numbers), each)
+    film_player(film, key="local_search", new_problem=new_board)
     if not presenting():
         st.caption(INTRO)
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from search_viz.algorithms.genetic import Generation, genetic
 from search_viz.algorithms.local_search import hill_climbing, simulated_annealing
-from search_viz.events import format_value
+from search_viz.lessons.local_search.sentences import temperature_text
 from search_viz.problems.nqueens import NQueens, State, count_conflicts
 from search_viz.trace import DEFAULT_LIMIT, Trace
 
@@ -196,7 +196,7 @@ def counters(run: Run) -> list[dict[str, object]]:
         if annealing:
             out.append(
                 {
-                    "temperature T": format_value(temperature),
+                    "temperature T": temperature_text(temperature),
                     "conflicts now": now,
                     "moves tried": tried,
                     "worse taken": worse_taken,

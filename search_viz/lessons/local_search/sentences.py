@@ -4,7 +4,7 @@
 >>> from search_viz.algorithms.local_search import Move
 >>> e = Event("reject", (0,), value=7, temperature=0.5, delta=2, probability=0.0183, data=0.61)
 >>> explain_local(e).split(": ")[1]
-'its chance was e^(−2/0.5) = 0.0183 and the random draw 0.61 was not below it.'
+'its chance was e^(−2/0.5) = 0.0183 and the random draw r = 0.61 was not below it.'
 """
 
 from __future__ import annotations
@@ -34,6 +34,25 @@ def signed(delta: float) -> str:
     return "0"
 
 
+def temperature_text(t: float) -> str:
+    """The temperature as the lesson writes it: to 5 significant digits, enough to work out
+    e^(−Δ/T) to 2 decimals from it.
+
+    >>> temperature_text(1000.0), temperature_text(970.299), temperature_text(0.0123456)
+    ('1000', '970.3', '0.012346')
+    """
+    return f"{t:.5g}"
+
+
+def draw_text(r: float) -> str:
+    """The random draw as the lesson writes it: to 4 significant digits.
+
+    >>> draw_text(0.61), draw_text(0.614372)
+    ('0.61', '0.6144')
+    """
+    return f"{r:.4g}"
+
+
 def _verdict(delta: float) -> str:
     return "better" if delta < 0 else ("worse" if delta > 0 else "no better, no worse")
 
@@ -43,13 +62,18 @@ def _move(e: Event) -> str:
     return f"the queen of column {column} from row {start} to row {row}"
 
 
-def _propose(e: Event, algorithm: str, variant: str, max_pairs: int | None) -> str:
+def _propose(
+    e: Event, algorithm: str, variant: str, max_pairs: int | None, draw: float | None
+) -> str:
     if algorithm == "genetic":
         return _child(e, max_pairs)
     before = e.value - e.delta
     change = f"{_move(e)}: {before} → {pairs(e.value)} (Δ = {signed(e.delta)}, {_verdict(e.delta)})"
     if algorithm == "simulated_annealing":
-        return f"T = {format_value(e.temperature)}. Try moving {change}."
+        s = f"T = {temperature_text(e.temperature)}. Try moving {change}."
+        if draw is not None:
+            s += f" The random draw is r = {draw_text(draw)}."
+        return s
     if variant == "steepest":
         return f"The best move is {change}."
     return f"Try a random untried move, {change}."
@@ -64,8 +88,8 @@ def _accept(e: Event, algorithm: str) -> str:
         return "Accept: it is no worse (Δ = 0), and e^0 = 1."
     return (
         f"Accept the worse board: its chance was e^(−{format_value(e.delta)}/"
-        f"{format_value(e.temperature)}) = {format_value(e.probability)} and the random draw "
-        f"{format_value(e.data)} was below it."
+        f"{temperature_text(e.temperature)}) = {format_value(e.probability)} and the random "
+        f"draw r = {draw_text(e.data)} was below it."
     )
 
 
@@ -73,8 +97,8 @@ def _reject(e: Event, algorithm: str, variant: str) -> str:
     if algorithm == "simulated_annealing":
         return (
             f"Reject the worse board: its chance was e^(−{format_value(e.delta)}/"
-            f"{format_value(e.temperature)}) = {format_value(e.probability)} and the random "
-            f"draw {format_value(e.data)} was not below it."
+            f"{temperature_text(e.temperature)}) = {format_value(e.probability)} and the random "
+            f"draw r = {draw_text(e.data)} was not below it."
         )
     if variant == "steepest":
         if e.delta > 0:
@@ -151,12 +175,15 @@ def explain_local(
     algorithm: str = "simulated_annealing",
     variant: str = "steepest",
     max_pairs: int | None = None,
+    draw: float | None = None,
 ) -> str:
     """One sentence a student can read about a local-search event on n-queens.
 
     ``algorithm``: "hill_climbing", "simulated_annealing" or "genetic";
     ``variant``: hill climbing's "steepest" or "first-choice"; ``max_pairs``:
-    the number of pairs of queens, to state the genetic algorithm's fitness.
+    the number of pairs of queens, to state the genetic algorithm's fitness;
+    ``draw``: annealing's random draw for a worse proposal (made after it, said
+    with it so that the student can decide before the decision is shown).
 
     >>> from search_viz.algorithms.local_search import Move
     >>> e = Event("propose", (1, 0, 3, 2), value=2, delta=-1, data=Move(0, 3, 1))
@@ -165,7 +192,7 @@ def explain_local(
     """
     kind = event.kind
     if kind == "propose":
-        return _propose(event, algorithm, variant, max_pairs)
+        return _propose(event, algorithm, variant, max_pairs, draw)
     if kind == "accept":
         return _accept(event, algorithm)
     if kind == "reject":
