@@ -51,6 +51,7 @@ DEFAULT_FILMS = {
 def test_every_default_film_asks_well_formed_questions(name):
     film = DEFAULT_FILMS[name]()
     check_questions(film)
+    check_every_choice_clickable(film)
     if name != "the quiz, standard":  # that level asks the root and the cuts only
         assert asked_share(film) >= 0.5, asked_share(film)
 
@@ -147,11 +148,28 @@ def test_every_answer_is_what_the_search_did(nested, pruning, fail_soft, orderin
     check_answers(tree, pruning, fail_soft, ordering, level)
 
 
+def check_every_choice_clickable(film) -> None:
+    """Not only the answer: every node a pick offers can be clicked the step before."""
+    header = film.header()
+    asks = {k: q for chunk in header["chunks"] for k, q in chunk.get("q", [])}
+    for k, data in asks.items():
+        if data["k"] != "pick":
+            continue
+        before = film.state(k - 1)
+        for label, items in zip(data["c"], data["i"], strict=True):
+            if label in (NO_CUT, NO_MORE):
+                assert not items
+                continue
+            shown = [n for n in items if before.looks.get(n, int(film.base[n])) != 0]
+            assert shown, f"step {k}: {label} cannot be clicked"
+
+
 @settings(max_examples=8, deadline=None)
 @given(trees, st.booleans(), st.sampled_from(["all", "cuts"]))
 def test_films_of_random_trees_ask_answerable_questions(nested, pruning, level):
     film = game_film(GameTree.from_nested(nested), pruning=pruning, questions=level)
     check_questions(film)
+    check_every_choice_clickable(film)
 
 
 def test_the_step_through_films_of_every_option_ask_what_they_should():

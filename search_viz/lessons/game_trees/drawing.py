@@ -293,16 +293,17 @@ def _ask(writer: FilmBuilder, asked: Asked | None) -> None:
 
 
 def _clickable(scene: Scene, node: Node) -> list[tuple]:
-    """A node's marker and the edge into it in every look drawn: a click on the one shown picks it.
+    """A pick's node as the student clicks it: its marker and the edge into it, not reached yet.
 
-    >>> scene = draw_scene(GameTree.from_nested([[1, 2]]), record(GameTree.from_nested([[1, 2]]),
-    ...                    pruning=False))
-    >>> _clickable(scene, (0, 1))[:2]
-    [('node', 'unreached', (0, 1)), ('node', 'entered', (0, 1))]
+    Every choice a game-tree question offers is a node the search has not reached (the
+    next one, or one a cut skips), so the "unreached" look is the one shown.
+
+    >>> tree = GameTree.from_nested([[1, 2]])
+    >>> _clickable(draw_scene(tree, record(tree, pruning=False)), (0, 1))
+    [('node', 'unreached', (0, 1)), ('edge', 'unreached', (0, 1))]
     """
-    looks = [("node", look, node) for look in NODE_LOOKS]
-    looks += [("edge", look, node) for look in EDGE_LOOKS]
-    return [name for name in looks if scene.has(name)]
+    names = [("node", "unreached", node), ("edge", "unreached", node)]
+    return [name for name in names if scene.has(name)]
 
 
 # ---------------------------------------------------------- what a step shows
