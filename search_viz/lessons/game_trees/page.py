@@ -247,9 +247,9 @@ def quiz(tree: GameTree, harder: bool = False) -> None:
         "**Predict, then watch.** Alpha-beta (fail-soft, children left to right) searches this "
         "tree, and before each step you say what it does: "
         + asked
-        + "whether it cuts after each value that comes back (**click the branch it skips**, or "
-        "choose “no cut”), and the root's value. A right answer plays the step; a wrong one "
-        "says why. **New problem** gives the next tree."
+        + "whether it cuts when a value comes back (**click the branch it skips**, or choose "
+        "“no cut”), and the root's value. A right answer plays the step; a wrong one says why. "
+        "**New problem** gives the next tree."
     )
     level = LEVELS[1] if harder else LEVELS[0]
     search = Search(tree.text(), tree.root, questions=LEVEL_QUESTIONS[level])
