@@ -47,7 +47,7 @@ from search_viz.lessons.uninformed.looks import (
 )
 from search_viz.lessons.uninformed.panels import Panels
 from search_viz.lessons.uninformed.puzzle_tree import puzzle_film
-from search_viz.lessons.uninformed.questions import Asker
+from search_viz.lessons.uninformed.questions import Asker, clickable
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.graph_examples import notes_tree
 from search_viz.problems.graph_problem import GraphProblem
@@ -156,22 +156,6 @@ def draw_targets(scene: Scene, ax, view: GraphView) -> None:
     scene.tag_each(squares, [("target", n) for n in nodes], shown=True)
 
 
-def looks_of(statuses: tuple[str, ...], grid: bool) -> Callable[[Any], list]:
-    """The scene items a click on which picks a node: each of its looks (and a maze's target).
-
-    >>> looks_of(("frontier", "explored"), False)("B")
-    [('node', 'frontier', 'B'), ('node', 'explored', 'B')]
-    """
-
-    def items(node: Any) -> list:
-        names: list = [("node", status, node) for status in statuses]
-        if grid:
-            names.append(("target", node))
-        return names
-
-    return items
-
-
 def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int | None) -> Film:
     """The film of ``trace`` on the graph of ``view`` (see :func:`uninformed_film`)."""
     discipline, code, long_name = ALGORITHMS[algorithm][1:]
@@ -188,7 +172,7 @@ def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int |
         algorithm,
         discipline,
         label=node_label,
-        looks_of=looks_of(statuses, view.kind == "grid"),
+        looks_of=clickable(looks, target=view.kind == "grid"),
         children=lambda node: list(adjacency[node]),
         kin="children" if view.kind == "tree" and view.graph.is_directed() else "neighbours",
         limit=limit if algorithm in ("DFS", "DLS", "IDDFS") else None,

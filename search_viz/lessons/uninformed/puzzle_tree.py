@@ -53,7 +53,7 @@ from search_viz.lessons.uninformed.looks import (
     walk,
 )
 from search_viz.lessons.uninformed.panels import Panels
-from search_viz.lessons.uninformed.questions import Asker
+from search_viz.lessons.uninformed.questions import Asker, clickable
 from search_viz.problems.eight_puzzle import compact
 
 #: A film draws at most this many search-tree nodes (a bigger search gets a ValueError).
@@ -97,7 +97,7 @@ def puzzle_film(
         algorithm,
         discipline,
         label=compact,
-        looks_of=lambda place: [("node", status, place) for status in statuses],
+        looks_of=clickable(looks),
         limit=limit if algorithm in ("DFS", "DLS", "IDDFS") else None,
         tree_search=algorithm in TREE_SEARCH,
         path=trace.result.path,

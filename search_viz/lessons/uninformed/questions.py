@@ -36,6 +36,7 @@ from typing import Any
 from search_viz.events import Event, format_value
 from search_viz.film.questions import Question, choice, pick, value
 from search_viz.lessons.shared.graph_cases import path_text
+from search_viz.lessons.shared.graph_drawing import GraphLooks
 from search_viz.problems.eight_puzzle import MOVES
 
 #: Per frontier discipline: its name, how a node comes off it, how a child goes on it.
@@ -53,7 +54,33 @@ GOAL, CUT, GROW = (
 #: What depth-limited search returns when its stack empties without a goal.
 CUTOFF, FAILURE = "cutoff: a deeper goal may exist", "failure: there is no path"
 
+#: A why lists at most this many nodes of the frontier, the next one first.
+SHOWN = 8
+
 Items = Callable[[Hashable], list]
+
+
+def clickable(looks: GraphLooks, *, target: bool = False) -> Items:
+    """The scene items a click on which picks a place of the picture, as it shows now.
+
+    The look the place shows (a node drawn once per look: only the shown one
+    can be clicked), or with ``target`` the maze cell's invisible square
+    (``("target", cell)``, always shown).
+
+    >>> from search_viz.film.demo import demo_writer
+    >>> looks = GraphLooks(demo_writer(2), base="unvisited")
+    >>> looks.now["B"] = "frontier"
+    >>> clickable(looks)("B"), clickable(looks, target=True)("B")
+    ([('node', 'frontier', 'B')], [('target', 'B')])
+    """
+
+    def items(place: Hashable) -> list:
+        if target:
+            return [("target", place)]
+        status = looks.shown(place)
+        return [] if status is None else [("node", status, place)]
+
+    return items
 
 
 class Asker:
@@ -61,7 +88,8 @@ class Asker:
 
     ``builder`` is the film's; ``discipline`` the frontier's ("queue", "stack",
     "priority"); ``label`` names a state; ``looks_of(place)`` lists the scene
-    items a click on which picks the place's node; ``children(state)`` gives a
+    items a click on which picks the place's node at the step before (see
+    :func:`clickable`); ``children(state)`` gives a
     graph node's successors in the graph's order (None on the 8-puzzle, where
     a child is named by the blank's move); ``kin`` says what they are called
     ("children", "neighbours"); ``limit`` is DLS's limit, DFS's bound or
@@ -195,12 +223,15 @@ class Asker:
         states = [state for state, _ in self.waiting]
         if not states:
             return "empty"
+        more = " …" if len(states) > SHOWN else ""
         if self.discipline == "stack":
-            return " ".join(self.label(s) for s in reversed(states)) + " (top first)"
+            top = [self.label(s) for s in states[::-1][:SHOWN]]
+            return " ".join(top) + more + " (top first)"
         if self.discipline == "priority":
-            ranked = sorted(states, key=lambda s: self.g.get(s, 0))
-            return ", ".join(f"{self.label(s)} g = {format_value(self.g.get(s))}" for s in ranked)
-        return " ".join(self.label(s) for s in states) + " (front first)"
+            ranked = sorted(states, key=lambda s: self.g.get(s, 0))[:SHOWN]
+            cheap = ", ".join(f"{self.label(s)} g = {format_value(self.g.get(s))}" for s in ranked)
+            return cheap + more
+        return " ".join(self.label(s) for s in states[:SHOWN]) + more + " (front first)"
 
     def _next_node(self, e: Event) -> tuple[Question, dict]:
         """Which node comes off the frontier: a pick among the nodes waiting on it."""
@@ -210,6 +241,7 @@ class Asker:
             places.setdefault(state, []).extend(self.looks_of(place))
         if e.node not in places:  # not expected: the frontier always holds the node taken
             places[e.node] = list(self.looks_of(e.node))
+        places = {state: list(dict.fromkeys(names)) for state, names in places.items()}
         states = sorted(places, key=self.label)
         labels = [self.label(s) for s in states]
         if len(states) < 2:
