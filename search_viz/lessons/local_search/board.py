@@ -305,6 +305,12 @@ class Board:
     def clickable_squares(self) -> None:
         """One transparent item per square, over everything, called :func:`square_name`:
         what a click on the board picks in practice mode. Drawn once; never changed.
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+        >>> board = Board(Scene(fig), ax, (0, 2, 0, 2)); board.clickable_squares()
+        >>> board.scene.has(square_name(3, 1))
+        True
         """
         n = self.n
         squares = PatchCollection(

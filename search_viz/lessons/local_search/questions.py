@@ -89,6 +89,13 @@ class WalkQuestions:
         """What step ``k`` asks (None: nothing), the student looking at ``current``.
 
         ``current`` is the board after step ``k - 1``.
+
+        >>> import search_viz as sv
+        >>> from search_viz.lessons.local_search.runs import Run
+        >>> run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"max_steps": 5})
+        >>> asking = WalkQuestions(run, squares=True)
+        >>> [asking.at(k, run.story.board(max(k - 1, 0))) for k in range(2)][1][0].answer
+        'accept'
         """
         e = self.events[k]
         asked = None if k == 0 else self._ask(k, e, current)
@@ -144,6 +151,8 @@ class WalkQuestions:
                 return None  # a trace cut short: what follows is not known
             column, _, row = e.data
             here = e.value - e.delta
+            if not self.squares:  # nothing to click: how good the best move is
+                return self._best_value(e, 0), {}
             if after.kind == "reject":
                 answer = STUCK
                 if e.delta > 0:
@@ -159,7 +168,7 @@ class WalkQuestions:
                     )
             else:
                 ties = self._ties(current, e.value)
-                if not self.squares or ties > 1:
+                if ties > 1:
                     return self._best_value(e, ties), {}
                 answer = (column, row)
                 move = f"the queen of column {column} to row {row}"
