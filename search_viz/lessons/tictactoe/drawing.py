@@ -16,6 +16,10 @@ when pruned; an orange edge on the step's node, a green one on the best line
 at the end. A child's ▲ / ▼ / ■ badge says the same as the game-tree pictures.
 Values of nodes whose search was cut off are bounds, written ≥ v or ≤ v.
 
+In practice mode each step first asks what the search does there
+(:mod:`search_viz.lessons.tictactoe.questions`); a pick is answered by
+clicking a move's cell or a reply's small cell.
+
 >>> import search_viz as sv
 >>> film = sv.film(sv.alphabeta, sv.TicTacToe("XO..X...."))
 >>> len(film), film.state(-1).sentence[:43]

@@ -47,7 +47,11 @@ from search_viz.lessons.tictactoe.sentences import (
 
 @dataclass(frozen=True)
 class Asked:
-    """A step's question, and for a pick the node of the picture each choice (a cell) names."""
+    """A step's question, and for a pick the node of the picture each choice (a cell) names.
+
+    >>> Asked(value("What is the root worth?", 0, why="MAX takes the largest value.")).nodes
+    {}
+    """
 
     question: Question
     nodes: dict[Hashable, Node] = field(default_factory=dict)
@@ -359,4 +363,5 @@ __all__ = [
     "plain",
     "scoring_rule",
     "where",
+    "worth",
 ]
