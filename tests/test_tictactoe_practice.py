@@ -209,7 +209,7 @@ def test_every_answer_is_what_the_search_did(view):
             assert ("d plies ahead" in q.why) == view.game.decay
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(
     st.lists(st.integers(0, 8), min_size=3, max_size=6),
     st.sampled_from(OPPONENTS),
