@@ -133,6 +133,7 @@ class Target:
     app_pids: list[int]
     label: str
     app_urls: list[str] = field(default_factory=list)  # each app process, for warming up
+    proxy_pids: list[int] = field(default_factory=list)  # nginx's master and workers
 
     @property
     def port(self) -> int:
@@ -141,9 +142,13 @@ class Target:
 
 @contextlib.contextmanager
 def one_server(
-    root: Path = ROOT, label: str = "one server", options: tuple = ()
+    root: Path = ROOT,
+    label: str = "one server",
+    options: tuple = (),
+    cpus: set[int] | None = None,
 ) -> Iterator[Target]:
-    """``streamlit run`` of ``root`` on a free port of 127.0.0.1; stopped on exit."""
+    """``streamlit run`` of ``root`` on a free port of 127.0.0.1 (on the cores ``cpus``,
+    if given); stopped on exit."""
     from deploy.replicas import free_port, wait_healthy
 
     port = free_port()
@@ -166,6 +171,7 @@ def one_server(
             cwd=root,
             stdout=out,
             stderr=subprocess.STDOUT,
+            preexec_fn=None if not cpus else (lambda: os.sched_setaffinity(0, cpus)),
         )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -184,12 +190,38 @@ def one_server(
 @contextlib.contextmanager
 def replicated(n: int, cpus: list[int] | None = None) -> Iterator[Target]:
     """``n`` replicas behind nginx (deploy/replicas.py); stopped on exit."""
-    from deploy.replicas import Replicas
+    from deploy.replicas import Replicas, children
 
     with Replicas(n, cpus=cpus) as served:
         apps = [f"http://127.0.0.1:{port}" for port in served.app_ports]
-        yield Target(served.url, served.app_pids, f"{n} replica{'s' * (n > 1)} behind nginx", apps)
+        proxy = [served.nginx_pid, *children(served.nginx_pid)]
+        label = f"{n} replica{'s' * (n > 1)} behind nginx"
+        yield Target(served.url, served.app_pids, label, apps, proxy)
     shutil.rmtree(served.run_dir, ignore_errors=True)
+
+
+def taskset(cpus: set[int]) -> None:
+    """Move this process, every thread of it, to the cores ``cpus`` (``taskset -a -p``)."""
+    cpu_list = ",".join(str(c) for c in sorted(cpus))
+    if shutil.which("taskset"):
+        command = ["taskset", "-a", "-p", "-c", cpu_list, str(os.getpid())]
+        subprocess.run(command, check=True, capture_output=True)
+    else:
+        os.sched_setaffinity(0, cpus)
+
+
+@contextlib.contextmanager
+def driver_on(cpus: set[int] | None) -> Iterator[None]:
+    """The load driver (this process) on the cores ``cpus`` while inside; None: anywhere."""
+    if not cpus:
+        yield
+        return
+    before = os.sched_getaffinity(0)
+    taskset(cpus)
+    try:
+        yield
+    finally:
+        taskset(before)
 
 
 @contextlib.contextmanager
@@ -212,6 +244,155 @@ def baseline_checkout() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# ------------------------------------------------------------------ what a browser fetches
+#: What headless Chromium fetched on a first visit to the page (``--record-files``).
+FILES_FIXTURE = Path(__file__).with_name("browser_files.json")
+#: "browser": replay the fixture's files; "html": only those the HTML names (the old way).
+FILES = "browser"
+#: The lesson a student opens second, for the bytes of a second lesson.
+SECOND_PAGE = "uninformed-search"
+_recorded: dict | None = None
+
+
+def recorded_files() -> dict:
+    """The fixture ``browser_files.json``, checked against the installed streamlit.
+
+    Fails loudly if it was recorded with another streamlit (its scripts' names carry
+    hashes) or names a file this streamlit does not have.
+
+    >>> files = recorded_files()
+    >>> files["static"][0].startswith("/static/"), files["page"].startswith("/game-trees")
+    (True, True)
+    """
+    global _recorded
+    if _recorded is None:
+        import streamlit
+
+        from deploy.replicas import streamlit_static
+
+        refresh = "refresh it: python -m benchmarks.bench_load --record-files"
+        if not FILES_FIXTURE.exists():
+            raise SystemExit(f"{FILES_FIXTURE} is missing: {refresh}")
+        found = json.loads(FILES_FIXTURE.read_text())
+        if found["streamlit"] != streamlit.__version__:
+            raise SystemExit(
+                f"{FILES_FIXTURE.name} was recorded with streamlit {found['streamlit']}, "
+                f"streamlit {streamlit.__version__} is installed: {refresh}"
+            )
+        missing = [p for p in found["static"] if not (streamlit_static() / p[1:]).exists()]
+        if missing:
+            raise SystemExit(f"{FILES_FIXTURE.name} names {missing[0]}, not installed: {refresh}")
+        _recorded = found
+    return _recorded
+
+
+def page_files(html: str) -> list[str]:
+    """The files an opening fetches after the page's HTML: the browser's recorded set
+    (``FILES = "browser"``), or only the scripts, style and font the HTML names ("html")."""
+    if FILES == "html":
+        return [f"/{a}" for a in _ASSET.findall(html)]
+    found = recorded_files()
+    return [*found["static"], *found["other"]]
+
+
+def chromium_visits(base: str, paths: list[str]) -> list[list[dict]]:
+    """Open ``paths`` one after the other in one headless Chromium tab (one browser, its
+    cache kept), each until the page is drawn; what each visit requested.
+
+    Each request: ``path``, ``type`` (Script, Font, ...), ``bytes`` over the network
+    (headers and body as sent; 0 if from the browser's cache), ``encoding``; the
+    websocket's received bytes are one entry of type ``WebSocket``.
+    """
+    import base64
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    visits = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            seen: dict[str, dict] = {}
+            socket = {"path": "/_stcore/stream", "type": "WebSocket", "bytes": 0}
+
+            def response(event):
+                url, headers = event["response"]["url"], event["response"]["headers"]
+                if not url.startswith(("http://", "https://")):
+                    return  # blob: and data: URLs never reach the server
+                headers = {k.lower(): v for k, v in headers.items()}
+                seen[event["requestId"]] = {
+                    "path": "/" + url.split("://", 1)[1].split("/", 1)[1],
+                    "type": event["type"],
+                    "bytes": 0,
+                    "encoding": headers.get("content-encoding", ""),
+                }
+
+            def finished(event):
+                if event["requestId"] in seen:
+                    seen[event["requestId"]]["bytes"] = event["encodedDataLength"]
+
+            def frame(event):
+                data = event["response"]["payloadData"]
+                binary = event["response"]["opcode"] == 2
+                socket["bytes"] += len(base64.b64decode(data) if binary else data.encode())
+
+            cdp.on("Network.responseReceived", response)
+            cdp.on("Network.loadingFinished", finished)
+            cdp.on("Network.webSocketFrameReceived", frame)
+            for path in paths:
+                seen.clear()
+                socket["bytes"] = 0
+                page.goto(base + path, timeout=180_000)
+                page.wait_for_selector("[data-testid=stMain]", timeout=180_000)
+                page.wait_for_timeout(1000)
+                page.wait_for_selector(
+                    '[data-testid="stStatusWidget"]', state="detached", timeout=180_000
+                )
+                page.wait_for_load_state("networkidle")  # lazy chunks, fonts and media
+                page.wait_for_timeout(2000)
+                visits.append([*(dict(r) for r in seen.values()), dict(socket)])
+        finally:
+            browser.close()
+    return visits
+
+
+def record_files() -> None:
+    """Record what Chromium fetches on a first visit to the page; write the fixture."""
+    import streamlit
+
+    page = f"/{PAGE}?{SAME}"
+    print(f"== recording what Chromium fetches on a first visit to {page}", flush=True)
+    with one_server() as target:
+        (visit,) = chromium_visits(target.url, [page])
+    static = [r["path"] for r in visit if r["path"].startswith("/static/")]
+    other = [
+        r["path"]
+        for r in visit
+        if not r["path"].startswith(("/static/", "/media/", "/_stcore/", f"/{PAGE}"))
+        and r["type"] != "WebSocket"
+    ]
+    kinds = Counter(r["type"] for r in visit if r["path"].startswith("/static/"))
+    found = {
+        "about": "What headless Chromium fetched on a first visit to `page` (the page, "
+        "the websocket, /_stcore/*, /media/* aside); bench_load.py replays it. Refresh: "
+        "python -m benchmarks.bench_load --record-files",
+        "streamlit": streamlit.__version__,
+        "recorded": time.strftime("%Y-%m-%d"),
+        "page": page,
+        "kinds": dict(sorted(kinds.items())),
+        "static": list(dict.fromkeys(static)),
+        "other": list(dict.fromkeys(other)),
+    }
+    FILES_FIXTURE.write_text(json.dumps(found, indent=1) + "\n")
+    names = ", ".join(f"{n} {k}" for k, n in found["kinds"].items())
+    print(f"   {len(found['static'])} static files ({names}) and {found['other']}: {FILES_FIXTURE}")
+
+
 # ------------------------------------------------------------------ HTTP, as a browser
 class Browser:
     """One student's browser: its cookies, and GETs to the target over HTTP/1.1 keep-alive.
@@ -226,6 +407,7 @@ class Browser:
         self.port = int(port)
         self.cookies: dict[str, str] = {}
         self.fetched: set[str] = set()
+        self.received = 0  # bytes of responses (heads and bodies as sent, gzipped or not)
         self._idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
 
     def cookie_header(self) -> str:
@@ -248,6 +430,7 @@ class Browser:
         except BaseException:
             writer.close()
             raise
+        self.received += len(head) + len(body)
         if keep:
             self._idle.append((reader, writer))
         else:
@@ -409,6 +592,7 @@ class Student:
     steps: list[float] = field(default_factory=list)
     sent_while_stepping: int = 0
     errors: list[str] = field(default_factory=list)
+    received: int = 0  # bytes over HTTP (not the websocket)
 
 
 class FilmSteps:
@@ -468,7 +652,7 @@ async def student(
         async with asyncio.timeout(open_timeout):
             html = (await browser.get(f"/{PAGE}?{query}")).decode()
             phase = "scripts"
-            await browser.get_all([f"/{a}" for a in _ASSET.findall(html)], decode=False)
+            await browser.get_all(page_files(html), decode=False)
             phase = "health"
             await browser.get_all(["/_stcore/health", "/_stcore/host-config"])
             phase = "websocket"
@@ -505,6 +689,7 @@ async def student(
             listener.cancel()
         await browser.close()
         result.left = time.monotonic()
+        result.received = browser.received
     return result
 
 
@@ -555,6 +740,14 @@ class Run:
     rss_samples: list[tuple[float, int]] = field(default_factory=list)
     cpu_each: list[float] = field(default_factory=list)  # per app process
     driver_cpu: float = 0.0  # this benchmark's own CPU seconds (it shares the machine)
+    load_after: float = 0.0
+    proxy_cpu: float = 0.0  # nginx's CPU seconds, if behind nginx
+
+    @property
+    def received_per_student(self) -> float:
+        """Mean bytes one student received over HTTP (the websocket aside)."""
+        opened = [s.received for s in self.students if s.opened is not None]
+        return sum(opened) / max(len(opened), 1)
 
     @property
     def opens(self) -> list[float]:
@@ -620,6 +813,7 @@ def run_students(
     rss_start, load = rss_bytes(target.app_pids), load_average()
     driver_start = time.process_time()
     cpu_start = [cpu_seconds([pid]) for pid in target.app_pids]
+    proxy_start = cpu_seconds(target.proxy_pids)
     start = time.monotonic()
     samples: list[tuple[float, int]] = []
 
@@ -680,6 +874,8 @@ def run_students(
         rss_peak=max([rss_start, *(rss for _, rss in samples)]),
         rss_end=rss_bytes(target.app_pids),
         load_before=load,
+        load_after=load_average(),
+        proxy_cpu=cpu_seconds(target.proxy_pids) - proxy_start,
         seconds=seconds,
         rss_samples=samples,
     )
@@ -1143,6 +1339,194 @@ def _memory_report(empty, full, left, rss_empty, rss_full, rss_left, opened) -> 
     return body
 
 
+# ------------------------------------------------------------------ issue 22: as a browser
+#: Each run of the target table steps this long after opening (a film step sends nothing,
+#: so stepping longer adds no server work; shorter keeps the runs within the time set).
+TARGET_STEP_FOR_S = 10.0
+#: How many times each target row is run.
+RUNS = 2
+
+
+def _kinds(visit: list[dict]) -> dict[str, tuple[int, int]]:
+    """A visit's requests over the network by kind: {kind: (requests, bytes)}."""
+    kind_of = {
+        "Script": "scripts",
+        "Stylesheet": "style",
+        "Font": "fonts",
+        "WebSocket": "websocket",
+        "Image": "media",
+    }
+    out: dict[str, list[int]] = {}
+    for r in visit:
+        if r["bytes"] <= 0:
+            continue  # from the browser's cache
+        kind = kind_of.get(r["type"], "page and checks")
+        if r["path"].startswith("/media/"):
+            kind = "media"
+        counts = out.setdefault(kind, [0, 0])
+        counts[0] += 1
+        counts[1] += r["bytes"]
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def _kb(n: int) -> str:
+    return f"{n / 1000:,.0f}"
+
+
+def part_bytes() -> None:
+    """What one student downloads (Chromium): a first visit, a second lesson, a reload."""
+    print("== bytes: one Chromium student, through nginx and from a plain server", flush=True)
+    first, second = f"/{PAGE}?{SAME}", f"/{SECOND_PAGE}"
+    visits = {}
+    with replicated(2) as target:
+        visits["nginx + 2 replicas"] = chromium_visits(target.url, [first, second, second])
+    with one_server() as target:
+        visits["plain server"] = chromium_visits(target.url, [first, second])
+    names = ("first visit", "second lesson", "the second lesson again")
+    order = ("scripts", "style", "fonts", "page and checks", "media", "websocket")
+    rows = []
+    for served, runs in visits.items():
+        for name, visit in zip(names, runs, strict=False):
+            kinds = _kinds(visit)
+            scripts_used = sum(1 for r in visit if r["type"] == "Script")
+            total = sum(b for _, b in kinds.values())
+            rows.append(
+                [
+                    served,
+                    name,
+                    f"{sum(n for n, _ in kinds.values())}",
+                    f"{kinds.get('scripts', (0, 0))[0]} of {scripts_used}",
+                    *(_kb(kinds.get(k, (0, 0))[1]) for k in order),
+                    f"**{_kb(total)}**",
+                ]
+            )
+            print(f"   {rows[-1]}", flush=True)
+    body = (
+        f"One headless Chromium (one tab, its cache kept) opens `{first}`, then "
+        f"`{second}` (a second lesson), then `{second}` once more; bytes as received over "
+        "the network (headers and bodies, compressed as sent; Chrome DevTools' "
+        "`encodedDataLength`), the websocket's messages as received. A request served from "
+        "the browser's cache is not counted. Through nginx (`make serve-replicas`), the "
+        "static files are gzipped once at start and hashed names are `immutable`; a plain "
+        "Streamlit server sends its scripts uncompressed (Streamlit skips gzip for "
+        "`/static/`: it would compress them again on every request).\n\n"
+    )
+    body += table(
+        [
+            "served by",
+            "visit",
+            "requests over the network",
+            "scripts over the network",
+            *(f"{k} kB" for k in order),
+            "total kB",
+        ],
+        rows,
+    )
+    write_section("load-bytes", body)
+
+
+def _target_plan() -> list[tuple]:
+    """(server, students on, N, file set, target p95 s or None, runs) per row group."""
+    return [
+        ("plain", "same", 30, "browser", 2.0, RUNS),
+        ("plain", "same", 30, "html", None, 1),
+        ("plain", "same", 100, "browser", None, 1),
+        ("2 replicas", "same", REPLICA_SAME_N, "browser", 3.0, RUNS),
+        ("2 replicas", "same", REPLICA_SAME_N, "html", None, 1),
+        ("2 replicas", "seeds", 100, "browser", 5.0, RUNS),
+    ]
+
+
+def part_targets() -> None:
+    """Issue 22's targets with the browser's file set, each run ``RUNS`` times."""
+    global FILES
+    cores = os.cpu_count() or 1
+    spare = {cores - 1} if cores >= 2 else None
+    print("== the targets, opening as a browser does", flush=True)
+    n_files = len(page_files(""))
+    rows = []
+    for k, (server, scenario, n, files, goal, runs) in enumerate(_target_plan()):
+        for run_no in range(1, runs + 1):
+            FILES = files
+            plain = server == "plain"
+            # A plain server on core 0 and the driver on the last: apart. Two replicas (as
+            # `make serve-replicas N=2` starts them, not pinned) and nginx use both cores:
+            # no core is left, so the driver shares them.
+            serve = (lambda: one_server(cpus={0})) if plain and spare else lambda: replicated(2)
+            driver = spare if plain else None
+            label = "plain `make run`" if plain else "nginx + 2 replicas"
+            print(
+                f"  {label}: {n} on {SCENARIOS[scenario]}, {files} files, run {run_no} "
+                f"(load {load_average():.1f}, {time.strftime('%H:%M:%S')})",
+                flush=True,
+            )
+            with serve() as target, driver_on(driver):
+                queries = scenario_queries(scenario, n, 40_000 + 1000 * (10 * k + run_no))
+                run = run_students(
+                    target, queries, step_for=TARGET_STEP_FOR_S, open_timeout=OPEN_TIMEOUT_S
+                )
+            FILES = "browser"
+            p95 = percentile(run.opens, 95) if run.opens else float("inf")
+            met = "–"
+            if goal is not None:
+                ok = p95 < goal and not run.errors and len(run.opens) == n
+                met = f"{'met' if ok else '**not met**'} (< {goal:.0f} s)"
+            rows.append(
+                [
+                    label,
+                    f"{n}, {SCENARIOS[scenario]}",
+                    f"browser's ({n_files})" if files == "browser" else "HTML's (61)",
+                    run_no,
+                    f"{len(run.opens)}",
+                    _s_stats(run.opens),
+                    _errors(run),
+                    met,
+                    f"{run.received_per_student / 1e6:.2f}",
+                    f"{run.cpu:.1f}" + ("" if plain else f" / {run.proxy_cpu:.1f}"),
+                    f"{run.driver_cpu:.1f}",
+                    "core 1 (server on core 0)" if driver else "shared (both cores)",
+                    f"{run.load_before:.1f} / {run.load_after:.1f}",
+                ]
+            )
+            print(f"    -> {rows[-1]}", flush=True)
+    body = (
+        f"Page `/{PAGE}`; the same example is `?{SAME}`, different seeds one "
+        f"`?{SEEDED}` per student. Each student opens the lesson as Chromium's first visit "
+        f"does: the page, the {n_files} files Chromium fetched (`benchmarks/"
+        f'{FILES_FIXTURE.name}`; "HTML\'s": only the 61 the HTML names, the old '
+        f"measure, for comparison), the health and host-config checks, the websocket, the "
+        f"script run and the media; all arrive within {ARRIVAL_S:.0f} s; then each steps "
+        f"for {TARGET_STEP_FOR_S:.0f} s (shortened from 30-60 s to keep the runs short: a "
+        f"film step sends the server nothing). An opening gives up after "
+        f"{OPEN_TIMEOUT_S:.0f} s. A fresh server for every run. Plain server: `streamlit "
+        f"run` pinned to core 0 and the driver to core 1 with `taskset`. Nginx + 2 "
+        f"replicas: as `make serve-replicas N=2` starts them (not pinned); with 2 cores "
+        f"there is no core left, so the driver (one Python process), nginx and both "
+        f'replicas share the 2 cores. "MB per student": what the driver received over '
+        f'HTTP per opening (it accepts gzip as a browser does). "load": the machine\'s '
+        f"1-minute load average before / after the run.\n\n"
+    )
+    body += table(
+        [
+            "served by",
+            "students",
+            "files per opening",
+            "run",
+            "opened",
+            "open s p50 / p95 / max",
+            "errors",
+            "target p95",
+            "MB per student",
+            "server CPU s (apps / nginx)",
+            "driver CPU s",
+            "driver on",
+            "load before / after",
+        ],
+        rows,
+    )
+    write_section("load-targets", body)
+
+
 PARTS = {
     "film": part_film,
     "threshold": part_threshold,
@@ -1150,6 +1534,8 @@ PARTS = {
     "replicas": part_replicas,
     "memory": part_memory,
     "soak": part_soak,
+    "bytes": part_bytes,
+    "targets": part_targets,
 }
 
 
@@ -1158,7 +1544,7 @@ def _interrupt(*_) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    global PAGE, SAME, SEEDED
+    global PAGE, SAME, SEEDED, FILES, RUNS, TARGET_STEP_FOR_S
     parser = argparse.ArgumentParser(
         description="Load benchmark: simulated students (127.0.0.1 only)."
     )
@@ -1168,8 +1554,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--seeded", default=SEEDED, help="query string with {seed}: one per student"
     )
+    parser.add_argument(
+        "--files",
+        choices=("browser", "html"),
+        default=FILES,
+        help="what an opening fetches: the recorded browser's set (default) or the HTML's",
+    )
+    parser.add_argument(
+        "--record-files",
+        action="store_true",
+        help=f"record with Chromium what a first visit fetches into {FILES_FIXTURE.name}, "
+        "then run --parts only if given",
+    )
+    parser.add_argument("--runs", type=int, default=RUNS, help="runs of each target row")
+    parser.add_argument(
+        "--target-step-for", type=float, default=TARGET_STEP_FOR_S, help="targets: stepping s"
+    )
     args = parser.parse_args(argv)
-    PAGE, SAME, SEEDED = args.page, args.same, args.seeded
+    PAGE, SAME, SEEDED, FILES = args.page, args.same, args.seeded, args.files
+    RUNS, TARGET_STEP_FOR_S = args.runs, args.target_step_for
+    if args.record_files:
+        record_files()
+        if "--parts" not in (argv if argv is not None else sys.argv):
+            return
     # `kill` or a CI timeout: unwind, so that servers, nginx and the worktree are removed.
     signal.signal(signal.SIGTERM, _interrupt)
     start = time.monotonic()

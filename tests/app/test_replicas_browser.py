@@ -1,6 +1,7 @@
 """Two replicas behind nginx (deploy/): a lesson opens and steps through the proxy (its film
 is fetched from the replica that holds its session); each browser keeps to one replica, and
-browsers spread over both.
+browsers spread over both; a second lesson and a reload fetch no script again (nginx's
+static files are immutable for a year; their sizes are measured in benchmarks/bench_load.py).
 
 Skipped, with a notice, where nginx is not installed (``make test`` installs it with
 apt-get); under CI=true a missing nginx fails instead.
@@ -93,3 +94,64 @@ def test_each_browser_keeps_to_one_replica_and_browsers_spread_over_both(replica
         assert visits[0] == visits[1], f"{cookie} went to replicas {visits}"
         homes.append(visits[0])
     assert set(homes) == {0, 1}, f"every browser on one replica: {homes}"
+
+
+class Network:
+    """What a page fetched over the network (Chrome DevTools), not from the browser's cache."""
+
+    def __init__(self, page) -> None:
+        self.seen: dict[str, tuple[str, str, dict]] = {}
+        self.requests: list[tuple[str, str, dict, int]] = []  # url, type, headers, bytes
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.responseReceived", self._response)
+        cdp.on("Network.loadingFinished", self._finished)
+
+    def _response(self, event) -> None:
+        response = event["response"]
+        if not response["url"].startswith("http"):
+            return  # blob: and data: URLs: made in the page, never fetched
+        headers = {k.lower(): v for k, v in response["headers"].items()}
+        self.seen[event["requestId"]] = (response["url"], event["type"], headers)
+
+    def _finished(self, event) -> None:
+        if event["requestId"] in self.seen:
+            url, kind, headers = self.seen[event["requestId"]]
+            self.requests.append((url, kind, headers, event["encodedDataLength"]))
+
+    def scripts(self, *, over_network: bool) -> list[str]:
+        """The scripts loaded, over the network or from the cache."""
+        return [
+            url
+            for url, kind, _, size in self.requests
+            if kind == "Script" and (size > 0) == over_network
+        ]
+
+
+def drawn(page) -> None:
+    page.locator('[data-testid="stMain"]').wait_for(timeout=180_000)
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=180_000)
+    page.wait_for_load_state("networkidle")
+
+
+def test_a_second_lesson_and_a_reload_fetch_no_script(page, replicas):
+    network = Network(page)
+    page.goto(f"{replicas.url}/game-trees?tree=Random+tree&seed=1")
+    wait_for_player(page, timeout=180_000)
+    drawn(page)
+    first = network.scripts(over_network=True)
+    assert len(first) > 60, f"a first visit fetched only {len(first)} scripts"
+    for url, kind, headers, _ in network.requests:
+        if kind == "Script":
+            assert headers.get("content-encoding") == "gzip", url
+            assert "immutable" in headers.get("cache-control", ""), url
+    network.requests.clear()
+    page.goto(f"{replicas.url}/uninformed-search")
+    drawn(page)
+    assert network.scripts(over_network=False), "the second lesson loaded no script at all"
+    assert network.scripts(over_network=True) == [], "a second lesson fetched scripts again"
+    network.requests.clear()
+    page.reload()
+    drawn(page)
+    assert network.scripts(over_network=True) == [], "a reload fetched scripts again"
+    assert_clean(page)
