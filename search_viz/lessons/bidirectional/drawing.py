@@ -16,6 +16,12 @@ an expanded node turns solid, a touch turns the node green, and the last
 step draws the path. The 8-puzzle, too big to draw, is filmed layer by layer
 (:mod:`search_viz.lessons.bidirectional.puzzle_layers`).
 
+In practice mode a step asks what it does before it plays: which search
+expands next or whether it stops, the node a layer takes next, whether a node
+reached is new or a touch, the length of a touch, the meeting node
+(:mod:`search_viz.lessons.bidirectional.questions`); plain BFS asks the node it
+takes off its queue and the depth of each node it reaches.
+
 >>> import networkx as nx, search_viz as sv
 >>> film = sv.film(sv.bidirectional_bfs, sv.GraphProblem(nx.path_graph(5), 0, 4))
 >>> film.state(-1).sentence[-51:]

@@ -137,11 +137,23 @@ class Asker:
 
     def turn_starts(self, e: Event) -> bool:
         """Whether ``e`` is the first expansion of a turn: one search's nodes of one depth (a
-        whole layer, or one node when the searches take a node each in turn)."""
+        whole layer, or one node when the searches take a node each in turn).
+
+        >>> asker = Asker()
+        >>> asker.see(Event("expand", "s", depth=0, data="forward"))
+        >>> asker.turn_starts(Event("expand", "a", depth=0, data="forward"))
+        False
+        """
         return e.kind == "expand" and (e.data, e.depth) != self.turn
 
     def next_depths(self) -> tuple[float, float]:
-        """The depths of the next nodes in the forward and the backward queues (∞: empty)."""
+        """The depths of the next nodes in the forward and the backward queues (∞: empty).
+
+        >>> asker = Asker()
+        >>> asker.see(Event("generate", "a", depth=1, data="forward"))
+        >>> asker.next_depths()
+        (1, inf)
+        """
         return tuple(min(self.queued[side].values(), default=math.inf) for side in GOES)
 
     # ------------------------------------------------------------ the questions
@@ -153,6 +165,10 @@ class Asker:
         ``following``: the event after ``e`` (a node reached is a touch when a
         meet follows it). ``picture``: whether the nodes are drawn to be
         clicked (not on the 8-puzzle's chart, where the end asks a choice).
+
+        >>> asker = Asker()
+        >>> asker.ask(Event("meet", "s", value=0, data="forward"))[0].answer
+        0
         """
         if self.turn_starts(e) or e.kind == "done":
             return self.next_turn(e, picture)
@@ -165,7 +181,11 @@ class Asker:
         return None
 
     def next_turn(self, e: Event, picture: bool = True) -> Asked:
-        """Which search expands next, or does the search stop (click the meeting node)?"""
+        """Which search expands next, or does the search stop (click the meeting node)?
+
+        >>> Asker().next_turn(Event("expand", "s", depth=0, data="forward"))[0].choices
+        ('the forward search expands', 'the backward search expands', 'stop')
+        """
         side = e.data if e.kind == "expand" else None
         if self.touched and picture:
             nodes = list(self.touched)
@@ -185,7 +205,14 @@ class Asker:
         return choice(prompt, [GOES[FORWARD], GOES[BACKWARD], STOP], answer, why=why), []
 
     def which_node(self, e: Event) -> Asked | None:
-        """Which node the search takes off its queue next, in the middle of its layer."""
+        """Which node the search takes off its queue next, in the middle of its layer.
+
+        >>> asker = Asker()
+        >>> for node in "ab":
+        ...     asker.see(Event("generate", node, depth=1, data="forward"))
+        >>> asker.which_node(Event("expand", "a", depth=1, data="forward"))[0].why[-49:]
+        'its oldest node, a (a joined its queue before b).'
+        """
         side = e.data
         nodes = list(dict.fromkeys([*self.queued[FORWARD], *self.queued[BACKWARD]]))
         if len(nodes) < 2:
@@ -203,7 +230,12 @@ class Asker:
         return question, nodes
 
     def new_or_touch(self, e: Event, following: Event) -> Question:
-        """Is the node just reached new, or has the other search reached it (a touch)?"""
+        """Is the node just reached new, or has the other search reached it (a touch)?
+
+        >>> Asker().new_or_touch(Event("generate", "x", parent="a", depth=2, data="forward"),
+        ...                      Event("meet", "x", value=4, data="forward")).answer
+        'a touch'
+        """
         side, other = e.data, other_side(e.data)
         n, parent = self.label(e.node), self.label(e.parent)
         touch = following.kind == "meet" and following.node == e.node and following.data == side
@@ -225,7 +257,14 @@ class Asker:
         return choice(prompt, [NEW, TOUCH], TOUCH if touch else NEW, why=why)
 
     def touch_length(self, e: Event) -> Question:
-        """How many edges the path through a touch has (the event's value)."""
+        """How many edges the path through a touch has (the event's value).
+
+        >>> asker = Asker()
+        >>> asker.see(Event("generate", "x", depth=2, data="forward"))
+        >>> asker.see(Event("generate", "x", depth=1, data="backward"))
+        >>> asker.touch_length(Event("meet", "x", value=3, data="backward")).why[-10:]
+        '2 + 1 = 3.'
+        """
         n = self.label(e.node)
         ahead = self.reached[FORWARD].get(e.node, 0)
         back = self.reached[BACKWARD].get(e.node, 0)
