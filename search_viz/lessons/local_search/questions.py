@@ -58,6 +58,10 @@ def board_label(rows: Sequence[int]) -> str:
     return (" " if spaced else "").join(map(str, rows))
 
 
+def _columns(first: int, last: int) -> str:
+    return f"column {first}" if first == last else f"columns {first}–{last}"
+
+
 def _moves(k: int) -> str:
     return f"{k} move" + ("" if k == 1 else "s")
 
@@ -355,8 +359,8 @@ def child_question(e: Event, generation: Generation) -> Question | None:
         how = f"cut before column {cut}"
         name = "one-point"
         why = (
-            f"One-point crossover copies x before the cut and y from it: columns 0–{cut - 1} "
-            f"from x ({board_label(x[:cut])}), columns {cut}–{n - 1} from y "
+            f"One-point crossover copies x before the cut and y from it: {_columns(0, cut - 1)} "
+            f"from x ({board_label(x[:cut])}), {_columns(cut, n - 1)} from y "
             f"({board_label(y[cut:])})."
         )
     else:
