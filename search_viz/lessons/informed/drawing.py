@@ -31,8 +31,16 @@ from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY
 from search_viz.lessons.informed.board import BoardPanel
 from search_viz.lessons.informed.frontier import Frontier, frontier_html, row_of
+from search_viz.lessons.informed.questions import Asker
 from search_viz.lessons.informed.sentences import informed_sentence
-from search_viz.lessons.informed.tree import LOOKS, TreePlan, TreeSteps, draw_tree, plan_tree
+from search_viz.lessons.informed.tree import (
+    LOOKS,
+    TreePlan,
+    TreeSteps,
+    draw_tree,
+    frontier_items,
+    plan_tree,
+)
 from search_viz.lessons.shared.figure import add_legend
 from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.eight_puzzle import NOTES_START, EightPuzzle, compact
@@ -230,20 +238,25 @@ def film_from_trace(
         # not what they are: a film of the same search and length keeps the student's step.
         shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
     )
-    _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie)
+    _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal)
     return writer.film()
 
 
-def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie):
-    """One step per event: what the tree, the board and the panels show after it."""
+def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal):
+    """One step per event: what the tree, the board and the panels show after it, what it asks."""
     steps = TreeSteps(tree_plan, writer, writer.scene.figure.axes[0])
     label = functools.cache(compact)  # each board is named many times over
     frontier = Frontier(tie)
     where: dict = {}  # board -> its tree node on the frontier
+    boards = tree_plan.detail == "boards"  # only boards show which node is which: picks
+    items = (lambda board: frontier_items(tree_plan, where[board])) if boards else None
+    asker = Asker(algorithm, heuristic, goal, items, label)
     expanded = 0
     result = trace.result
     for k, e in enumerate(trace.events):
         t = tree.ids[k]
+        if k:
+            asker.ask(writer, e, frontier)  # about this step, seen from the one before
         ties = 0
         if e.kind == "generate":
             old = where.get(e.node)

@@ -8,6 +8,7 @@ input gives an :class:`Instance` whose ``error`` says what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 
 import streamlit as st
@@ -44,6 +45,8 @@ GOALS = {"1 2 3 / 8 _ 4 / 7 6 5 (the notes')": NOTES_GOAL, "1 2 3 / 4 5 6 / 7 8 
 ALGORITHMS = {"A*": "A*: f = g + h", "greedy": "greedy best-first: f = h"}
 TIES = {"fifo": "first in, first out", "deeper": "deeper first"}
 SCRAMBLE_MOVES = (1, 40)
+#: The seeds a scramble may have, and the sidebar's first.
+SEEDS, FIRST_SEED = (0, 9999), 1
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ def choose_instance() -> Instance:
         moves = st.slider(
             "Scramble moves", *SCRAMBLE_MOVES, 12, key="scramble", bind="query-params"
         )
-        seed = int(choose_number("Seed", 0, 9999, 1, key="seed"))
+        seed = int(choose_number("Seed", *SEEDS, FIRST_SEED, key="seed"))
         return cached_instance(kind, (goal_label, moves, seed))
     if kind == TYPED:
         start_text = st.text_input(
@@ -157,6 +160,30 @@ def choose_instance() -> Instance:
         )
         return cached_instance(kind, (start_text, goal_text))
     return cached_instance(kind, ())
+
+
+def new_problem(state: MutableMapping) -> None:
+    """Practice's "New problem": a fresh random scramble, in ``state`` (the widgets' values).
+
+    A scramble takes the next seed; any other instance becomes a scramble
+    (with the seed the sidebar last had). The number of moves, the goal and
+    the search keep their values.
+
+    >>> state = {"instance": SCRAMBLED, "seed": 7}
+    >>> new_problem(state); state
+    {'instance': 'scrambled: random moves from a goal', 'seed': 8}
+    >>> state = {"instance": NOTES}
+    >>> new_problem(state); state["instance"] == SCRAMBLED, state["seed"]
+    (True, 1)
+    >>> state = {"instance": SCRAMBLED, "seed": 9999}
+    >>> new_problem(state); state["seed"]
+    0
+    """
+    seed = int(state.get("seed", FIRST_SEED))
+    if state.get("instance") == SCRAMBLED:
+        seed = seed + 1 if seed < SEEDS[1] else SEEDS[0]
+    state["instance"] = SCRAMBLED
+    state["seed"] = seed
 
 
 def choose_search() -> SearchChoice:

@@ -33,6 +33,7 @@ from search_viz.lessons.informed.inputs import (
     choose_compare,
     choose_instance,
     choose_search,
+    new_problem,
 )
 from search_viz.lessons.informed.sentences import greedy_callout_text
 from search_viz.lessons.informed.solution import solution_film
@@ -164,13 +165,18 @@ def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
             )
             for algorithm in COMPARED
         ]
-        film_player(films, key="informed", titles=list(COMPARED.values()))
+        film_player(films, key="informed", titles=list(COMPARED.values()), new_problem=_new_problem)
         return
     size = "projector" if presenting() else "wide"
     film = cached_film(
         instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie, size
     )
-    film_player(film, key="informed")
+    film_player(film, key="informed", new_problem=_new_problem)
+
+
+def _new_problem() -> None:
+    """The player's "New problem" (called before the page runs again): a new scramble."""
+    new_problem(st.session_state)
 
 
 def truncated_text(trace: sv.Trace) -> str:

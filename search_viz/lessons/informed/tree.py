@@ -475,3 +475,30 @@ class TreeSteps:
             self.writer.show(("path edge", i))
         for status in ("current", "new"):
             self.emphasis(status, None)
+
+
+def frontier_items(plan: TreePlan, t: TreeId) -> list:
+    """The names of the scene items a click on which picks tree node ``t`` on the frontier.
+
+    Its little board (cells and digits), its numbers, its frame and marker.
+    Only a tree of boards shows which node is which board: a marker or a group
+    does not, so then none.
+
+    >>> board = (1, 2, 3, 8, 0, 4, 7, 6, 5)
+    >>> plan = TreePlan("boards", "A*", {}, {(None, board): (None, board)}, {}, {}, [], 0,
+    ...                 (0, 1, 0, 1))
+    >>> [name[0] for name in frontier_items(plan, (None, board))][:4]
+    ['mark', 'frame', 'tree cell', 'tree cell']
+    >>> plan.detail = "markers"; frontier_items(plan, (None, board))
+    []
+    """
+    if plan.detail != "boards":
+        return []
+    unit = plan.unit_of[t]
+    return [
+        ("mark", "frontier", unit),
+        ("frame", "frontier", unit),
+        *(("tree cell", t, i) for i in range(9)),
+        *(("tree digit", t, i) for i, tile in enumerate(t[1]) if tile),
+        ("tree label", t),
+    ]

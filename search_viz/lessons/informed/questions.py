@@ -1,0 +1,378 @@
+"""What the steps of an informed-search film ask the student (practice mode).
+
+Each question is about what greedy best-first search or A* does at the step,
+and its answer is read from that step's event (never worked out again here):
+
+* an ``expand`` step: a **pick**, the frontier board taken off next, clicked
+  in the tree (:func:`expand_question`); where the tree draws no boards (a
+  large tree) a **value** instead, the f it has (:func:`lowest_f_question`);
+* the first child put on the frontier after an expansion: a **value**, its h
+  or (A*, every other time) its f = g + h (:func:`child_question`);
+* the goal test, a **choice**: stop or go on, at the goal and once before it
+  (:func:`goal_test_question`); and when the goal board itself is put on the
+  frontier, whether the search stops there (:func:`goal_child_question`).
+
+:class:`Asker` decides, event by event in the film's one walk over the trace,
+which step asks what.
+
+>>> from search_viz import Event
+>>> q = child_question(Event("generate", (2, 8, 3, 1, 0, 4, 7, 6, 5), parent=(2, 8, 3, 1, 6, 4, 7,
+...     0, 5), g=1, h=3, value=4), "A*", "misplaced", (1, 2, 3, 8, 0, 4, 7, 6, 5), "h")
+>>> q.prompt
+'A* puts 283/1_4/765 on the frontier, a child of 283/164/7_5. What is its h (misplaced tiles)?'
+>>> q.answer, q.why
+(3, 'h counts the tiles out of place, the blank not counted: 2, 8 and 1 are, so h = 3.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from search_viz.events import Event, format_value
+from search_viz.film.builder import FilmBuilder
+from search_viz.film.questions import Question, choice, pick, value
+from search_viz.lessons.informed.frontier import Frontier, FrontierRow
+from search_viz.problems.eight_puzzle import compact
+from search_viz.problems.puzzle_heuristics import contributions
+
+Board = tuple[int, ...]
+Label = Callable[[Any], str]
+
+#: What each search orders the frontier by, as a why says it.
+ORDER = {
+    "A*": "A* expands the lowest f = g + h",
+    "greedy": "greedy best-first expands the lowest f = h (the moves made, g, do not count)",
+}
+#: The number each search compares, as a why names it.
+F_NAME = {"A*": "f", "greedy": "h"}
+#: How each tie rule picks among boards of equal f, as a why says it.
+TIE_RULE = {
+    "fifo": "ties go to the one put on the frontier first",
+    "deeper": "ties go to the deepest one (largest g), then to the one put on first",
+}
+#: What each heuristic counts, as a prompt names it.
+H_NAME = {
+    "misplaced": "misplaced tiles",
+    "manhattan": "Manhattan distance",
+    "linear conflict": "linear conflict",
+}
+#: How each heuristic adds up, as a why says it.
+H_RULE = {
+    "misplaced": "h counts the tiles out of place, the blank not counted",
+    "manhattan": "h sums each tile's distance in moves (across plus down) to its goal square",
+    "linear conflict": (
+        "h is the Manhattan distance plus 2 for each tile that must step out of its goal "
+        "row or column to let another pass"
+    ),
+}
+#: Why the goal test waits for a board to leave the frontier, by search.
+WAIT = {
+    "A*": ": a cheaper path to the goal may still wait there, with a lower f",
+    "greedy": " (the one best-first pseudocode, as A*)",
+}
+#: The goal test's two outcomes.
+STOP, GO_ON = "the goal: stop", "not the goal: go on"
+#: What the search may do with a goal board it has just made.
+FOUND, PUT_ON = "stop: the goal is found", "put it on the frontier"
+#: Boards named at most in a why's list of tied boards.
+NAMED = 3
+
+
+def _and(words: Sequence[str]) -> str:
+    """Words joined as a sentence lists them.
+
+    >>> _and(["2"]), _and(["2", "8"]), _and(["2", "8", "1"])
+    ('2', '2 and 8', '2, 8 and 1')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def h_why(heuristic: str, board: Board, goal: Board, h: float) -> str:
+    """Why ``board`` has ``h`` (from the event) under ``heuristic``: the rule, tile by tile.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
+    >>> h_why("manhattan", NOTES_START, NOTES_GOAL, 5)  # doctest: +NORMALIZE_WHITESPACE
+    "h sums each tile's distance in moves (across plus down) to its goal square: 2 adds 1,
+    8 adds 2, 1 adds 1 and 6 adds 1, so h = 5."
+    """
+    shares = contributions(heuristic, board, goal)
+    tiles = [tile for tile in board if shares.get(tile)]  # in reading order
+    if not tiles:
+        return f"{H_RULE[heuristic]}: every tile is on its goal square, so h = {format_value(h)}."
+    if heuristic == "misplaced":
+        are = "is" if len(tiles) == 1 else "are"
+        listed = f"{_and([str(t) for t in tiles])} {are}"
+    else:
+        listed = _and([f"{t} adds {shares[t]}" for t in tiles])
+    return f"{H_RULE[heuristic]}: {listed}, so h = {format_value(h)}."
+
+
+def child_question(
+    event: Event, algorithm: str, heuristic: str, goal: Board, ask: str, label: Label = compact
+) -> Question:
+    """A value: the h (``ask="h"``) or f (``"f"``, A* only) of the child a ``generate`` puts on.
+
+    The answer is the event's own ``h`` or ``value`` (its f).
+
+    >>> from search_viz import Event
+    >>> e = Event("generate", (2, 8, 3, 1, 0, 4, 7, 6, 5), parent=(2, 8, 3, 1, 6, 4, 7, 0, 5),
+    ...           g=1, h=3, value=4)
+    >>> q = child_question(e, "A*", "misplaced", (1, 2, 3, 8, 0, 4, 7, 6, 5), "f")
+    >>> q.prompt.endswith("What is its f = g + h (h: misplaced tiles)?"), q.answer
+    (True, 4)
+    >>> q.why  # doctest: +NORMALIZE_WHITESPACE
+    'f = g + h: g = 1, one move more than its parent, and h = 3 (h counts the tiles out of
+    place, the blank not counted: 2, 8 and 1 are), so f = 1 + 3 = 4.'
+    """
+    board = event.node
+    said = f"{algorithm} puts {label(board)} on the frontier, a child of {label(event.parent)}."
+    h_text = h_why(heuristic, board, goal, event.h)
+    if ask == "f" and algorithm == "A*":
+        g, h, f = (format_value(x) for x in (event.g, event.h, event.value))
+        reason = h_text.removesuffix(f", so h = {h}.")
+        return value(
+            f"{said} What is its f = g + h (h: {H_NAME[heuristic]})?",
+            event.value,
+            why=f"f = g + h: g = {g}, one move more than its parent, and h = {h} ({reason}), "
+            f"so f = {g} + {h} = {f}.",
+        )
+    if algorithm == "greedy":
+        return value(
+            f"{said} What is its h ({H_NAME[heuristic]}), the f greedy orders by?",
+            event.h,
+            why=h_text,
+        )
+    return value(f"{said} What is its h ({H_NAME[heuristic]})?", event.h, why=h_text)
+
+
+def expand_question(
+    event: Event, frontier: Frontier, algorithm: str, label: Label = compact
+) -> Question:
+    """A pick: which frontier board the search takes off next (the ``expand`` event's node).
+
+    ``frontier`` is the frontier just before the event (at least two boards);
+    the choices are its boards in the order they were put on.
+
+    >>> from search_viz import Event
+    >>> frontier = Frontier("fifo")
+    >>> for k, (node, g, h) in enumerate([("B", 1, 5), ("C", 1, 3), ("D", 1, 5)]):
+    ...     frontier.put(FrontierRow(node, g, h, g + h, "A", k))
+    >>> q = expand_question(Event("expand", "C", g=1, h=3, value=4), frontier, "A*", str)
+    >>> q.choices, q.answer
+    (('B', 'C', 'D'), 'C')
+    >>> q.why
+    'A* expands the lowest f = g + h: C has f = 4, the others 6 or more.'
+    """
+    rows = frontier.top(len(frontier))
+    joined = sorted(rows, key=lambda row: row.step)
+    boards = [row.node for row in joined]
+    return pick(
+        f"Which board does {algorithm} take off the frontier next? Click it in the tree.",
+        boards,
+        event.node,
+        why=expand_why(event, rows, algorithm, frontier.tie, label),
+        labels=[label(board) for board in boards],
+    )
+
+
+def expand_why(
+    event: Event, rows: Sequence[FrontierRow], algorithm: str, tie: str, label: Label = compact
+) -> str:
+    """The rule that chose the ``expand`` event's board among ``rows`` (the frontier before it).
+
+    >>> from search_viz import Event
+    >>> rows = [FrontierRow("B", 2, 3, 5, "A", 1), FrontierRow("C", 2, 3, 5, "A", 2)]
+    >>> print(expand_why(Event("expand", "B", g=2, h=3, value=5), rows, "A*", "fifo", str))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A* expands the lowest f = g + h: B and C share f = 5; ties go to the one put on the frontier
+    first: B.
+    """
+    name, best = F_NAME[algorithm], event.value
+    tied = [row for row in rows if row.f == best]
+    higher = [row.f for row in rows if row.f != best]
+    rest = f", the others {format_value(min(higher))} or more" if higher else ""
+    if len(tied) <= 1:
+        return f"{ORDER[algorithm]}: {label(event.node)} has {name} = {format_value(best)}{rest}."
+    names = [label(row.node) for row in tied[:NAMED]]
+    if len(tied) > NAMED:
+        names.append(f"{len(tied) - NAMED} more")
+    winner = label(event.node)
+    if tie == "deeper":
+        winner += f" (g = {format_value(event.g)})"
+    return (
+        f"{ORDER[algorithm]}: {_and(names)} share {name} = {format_value(best)}{rest}; "
+        f"{TIE_RULE[tie]}: {winner}."
+    )
+
+
+def lowest_f_question(event: Event, frontier: Frontier, algorithm: str) -> Question:
+    """A value: the f of the board the search takes off next (where the tree draws no boards).
+
+    >>> from search_viz import Event
+    >>> frontier = Frontier("fifo")
+    >>> for k, f in enumerate([6, 5, 5]):
+    ...     frontier.put(FrontierRow(str(k), 1, f - 1, f, "A", k))
+    >>> q = lowest_f_question(Event("expand", "1", g=1, h=4, value=5), frontier, "A*")
+    >>> q.answer
+    5
+    >>> print(q.why)  # doctest: +NORMALIZE_WHITESPACE
+    A* expands the lowest f = g + h on the frontier: 5, which 2 boards have (the table lists the
+    frontier by f).
+    """
+    name = F_NAME[algorithm]
+    best = event.value
+    tied = (
+        frontier.ties(event.node) + 1
+    )  # a binary search: a long film asks this thousands of times
+    have = "which 1 board has" if tied == 1 else f"which {tied} boards have"
+    return value(
+        f"What is the {name} of the board {algorithm} takes off the frontier next?",
+        best,
+        why=f"{ORDER[algorithm]} on the frontier: {format_value(best)}, {have} "
+        "(the table lists the frontier by f).",
+    )
+
+
+def goal_test_question(
+    expanded: Event, event: Event, algorithm: str, goal: Board, label: Label = compact
+) -> Question:
+    """A choice: the goal test on the board just taken off (``expanded``), as ``event`` says.
+
+    >>> from search_viz import Event
+    >>> goal = (1, 2, 3, 8, 0, 4, 7, 6, 5)
+    >>> q = goal_test_question(Event("expand", goal, g=5, h=0, value=5), Event("goal", goal),
+    ...                        "A*", goal)
+    >>> q.choices, q.answer
+    (('the goal: stop', 'not the goal: go on'), 'the goal: stop')
+    """
+    board = label(expanded.node)
+    stop = event.kind == "goal"
+    if stop:
+        why = (
+            f"The goal test compares the board taken off the frontier with the goal: {board} is "
+            f"the goal, so {algorithm} stops, with a path of g = {format_value(expanded.g)} moves."
+        )
+    else:
+        why = (
+            f"The goal test compares the board taken off the frontier with the goal "
+            f"{label(goal)}: {board} differs from it (h = {format_value(expanded.h)}), so "
+            f"{algorithm} goes on and puts its children on the frontier."
+        )
+    return choice(
+        f"{algorithm} has taken {board} off the frontier. The goal test: what now?",
+        [STOP, GO_ON],
+        STOP if stop else GO_ON,
+        why=why,
+    )
+
+
+def goal_child_question(event: Event, algorithm: str, label: Label = compact) -> Question:
+    """A choice: the search has just made the goal board (a ``generate``): stop, or put it on?
+
+    >>> from search_viz import Event
+    >>> goal, parent = (1, 2, 3, 8, 0, 4, 7, 6, 5), (1, 2, 3, 0, 8, 4, 7, 6, 5)
+    >>> q = goal_child_question(Event("generate", goal, parent=parent, g=5, h=0, value=5), "A*")
+    >>> q.answer
+    'put it on the frontier'
+    """
+    board = label(event.node)
+    answer = PUT_ON if event.kind == "generate" else FOUND
+    return choice(
+        f"The next child of {label(event.parent)} is {board}, the goal board. "
+        f"What does {algorithm} do with it now?",
+        [FOUND, PUT_ON],
+        answer,
+        why=f"{algorithm} tests for the goal when it takes a board off the frontier (line 5), "
+        f"not when it puts one on{WAIT[algorithm]}. So {board} goes on the frontier with "
+        f"{F_NAME[algorithm]} = {format_value(event.value)}.",
+    )
+
+
+class Asker:
+    """Which step asks what, decided event by event as the film's walk reads the trace.
+
+    ``items(board)``: the scene items a click on which picks a frontier board;
+    None where the tree draws no boards (a marker does not show which board it
+    is): then an expansion asks for the lowest f instead. Call :meth:`ask` for
+    each event before the walk changes the frontier for it.
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
+    >>> from search_viz.lessons.informed.frontier import row_of
+    >>> trace = sv.Trace.record(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"))
+    >>> asker, frontier = Asker("A*", "misplaced", NOTES_GOAL, None), Frontier()
+    >>> kinds = []
+    >>> for k, e in enumerate(trace.events):
+    ...     asked = asker.question(e, frontier)
+    ...     kinds.append(asked[0].kind[0] if asked else "-")
+    ...     if e.kind == "generate": frontier.put(row_of(e, k))
+    ...     if e.kind == "expand": frontier.take(e.node)
+    >>> "".join(kinds)
+    '--v--vcv-vv-vv-vvvvcvc-'
+    """
+
+    def __init__(
+        self,
+        algorithm: str,
+        heuristic: str,
+        goal: Board,
+        items: Callable[[Board], Sequence[Hashable]] | None,
+        label: Label = compact,
+    ) -> None:
+        self.algorithm = algorithm
+        self.heuristic = heuristic
+        self.goal = tuple(goal)
+        self.items = items
+        self.label = label
+        self.expanded: Event | None = None  # the last board taken off the frontier
+        self.expansions = 0
+        self.child_asked = True  # whether the last expansion's children were asked about
+        self.went_on_asked = False  # whether a goal test that goes on was asked yet
+        self.values = 0  # the child values asked so far (A* asks h, then f, in turn)
+        self.last = ""  # the kind of the event before
+
+    def question(
+        self, event: Event, frontier: Frontier
+    ) -> tuple[Question, dict[Board, list]] | None:
+        """What the step of ``event`` asks, and a pick's items, or None; ``frontier``: before it."""
+        after = self.expanded if self.last == "expand" else None
+        self.last = event.kind
+        if event.kind == "expand":
+            self.expanded = event
+            self.expansions += 1
+            self.child_asked = False
+            return self._expansion(event, frontier)
+        if after is not None and (
+            event.kind == "goal"
+            or (event.kind == "generate" and self.expansions >= 2 and not self.went_on_asked)
+        ):
+            self.went_on_asked |= event.kind != "goal"
+            return goal_test_question(after, event, self.algorithm, self.goal, self.label), {}
+        if event.kind != "generate" or event.parent is None:
+            return None
+        if event.node == self.goal:
+            return goal_child_question(event, self.algorithm, self.label), {}
+        if self.child_asked:
+            return None
+        self.child_asked = True
+        ask = "f" if self.algorithm == "A*" and self.values % 2 else "h"
+        self.values += 1
+        question = child_question(event, self.algorithm, self.heuristic, self.goal, ask, self.label)
+        return question, {}
+
+    def _expansion(
+        self, event: Event, frontier: Frontier
+    ) -> tuple[Question, dict[Board, list]] | None:
+        if len(frontier) < 2:
+            return None  # nothing to choose from
+        if self.items is None:
+            return lowest_f_question(event, frontier, self.algorithm), {}
+        items = {row.node: list(self.items(row.node)) for row in frontier.top(len(frontier))}
+        return expand_question(event, frontier, self.algorithm, self.label), items
+
+    def ask(self, writer: FilmBuilder, event: Event, frontier: Frontier) -> None:
+        """Have ``writer``'s next step (the step of ``event``) ask its question, if it has one."""
+        asked = self.question(event, frontier)
+        if asked is not None:
+            writer.ask(*asked)
