@@ -13,7 +13,14 @@ from streamlit.testing.v1 import AppTest
 import search_viz as sv
 from search_viz.algorithms.measures import effective_branching, tree_size
 from search_viz.lessons.informed.drawing import film_of
-from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START, ORDERED_GOAL
+from search_viz.lessons.informed.inputs import SCRAMBLED, new_problem
+from search_viz.problems.eight_puzzle import (
+    HARDEST_STARTS,
+    NOTES_GOAL,
+    NOTES_START,
+    ORDERED_GOAL,
+    scramble,
+)
 from tests.app import pages
 
 PAGE = "app_pages/informed_search.py"
@@ -206,3 +213,21 @@ def test_every_search_option_runs_on_the_detour():
                 assert not at.error, options
                 film = shown_film(at, search, DETOUR, heuristic=heuristic, tie=code)
                 assert film.state(-1).sentence.startswith("Found a solution of"), options
+
+
+# ------------------------------------------------------------------- practice
+def test_new_problem_turns_the_notes_into_a_scramble_then_takes_the_next_seed():
+    at = open_page()
+    assert player(at)["newProblem"] is True
+    new_problem(at.session_state)  # what the player calls when "New problem" is clicked
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="instance").value == SCRAMBLED
+    assert at.number_input(key="seed").value == 1
+    shown_film(at, start=scramble(NOTES_GOAL, 12, 1))
+    new_problem(at.session_state)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key="seed").value == 2
+    film = shown_film(at, start=scramble(NOTES_GOAL, 12, 2))
+    assert film.asked_steps  # the new problem has its questions too
