@@ -65,7 +65,8 @@ test-slow: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks
 
-# nginx from Debian's packages, for serving replicas (deploy/).
+# nginx from Debian's packages, for serving replicas (deploy/), and its brotli_static
+# module with the brotli tool (optional: without them nginx serves gzip only).
 nginx-deps:
 	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
 		echo "replicas: using nginx"; \
@@ -74,6 +75,14 @@ nginx-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
 	else \
 		echo "nginx is missing and there is no apt-get here: install nginx first"; exit 1; \
+	fi
+	@if [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] && command -v brotli >/dev/null 2>&1; then \
+		echo "replicas: nginx serves brotli too"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "replicas: installing nginx's brotli_static module and brotli with apt-get"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			libnginx-mod-http-brotli-static brotli >/dev/null 2>&1 \
+			|| echo "  not installed: nginx serves gzip only"; \
 	fi
 
 # N app processes behind nginx on PORT, sticky sessions (README: "Deploying for a course").
@@ -84,10 +93,12 @@ serve-replicas: $(VENV)/.runtime nginx-deps
 stop-replicas: $(BIN)/python
 	$(BIN)/python deploy/replicas.py --stop --port $(PORT)
 
-# Simulated students over the websocket (about 35 minutes, not part of `make test`);
-# rewrites the load tables in benchmarks/README.md.
+# Simulated students over the websocket (about 50 minutes, not part of `make test`);
+# rewrites the load tables in benchmarks/README.md. Some parts only: PARTS=bytes,targets.
+# An opening replays what Chromium fetched (benchmarks/browser_files.json); after a
+# streamlit upgrade: .venv/bin/python -m benchmarks.bench_load --record-files
 bench-load: $(VENV)/.dev nginx-deps
-	$(BIN)/python -m benchmarks.bench_load
+	$(BIN)/python -m benchmarks.bench_load $(if $(PARTS),--parts $(PARTS))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/artifacts

@@ -229,51 +229,60 @@ def use_brotli() -> bool:
 
 
 def precompressed_static(source: Path | None = None, folder: Path | None = None) -> Path:
-    """A folder mirroring Streamlit's ``static/static`` with a ``.gz`` (and ``.br`` when
+    """A folder mirroring Streamlit's ``static/static`` with a ``.gz`` (and a ``.br`` when
     nginx has brotli) beside every compressible file, for nginx's ``gzip_static``.
 
     Written once per installed streamlit (its version and path name the folder, under
-    the temporary folder, not inside site-packages); the originals are symbolic links.
-    Built in a scratch folder and renamed into place, so a half-written one is never used.
+    the temporary folder, not inside site-packages), at the highest compression levels
+    (brotli's takes about a minute of CPU, once); the originals are symbolic links. Built
+    in a scratch folder and renamed into place, so a half-written one is never used.
 
     >>> folder = precompressed_static()
     >>> js = next(folder.glob("js/index.*.js"))
     >>> js.with_name(js.name + ".gz").exists()
     True
     """
+    from concurrent.futures import ThreadPoolExecutor
+
     import streamlit
 
     source = source or streamlit_static() / "static"
+    brotli = brotli_compressor() if use_brotli() else None
     if folder is None:
         key = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:10]
         name = f"search_viz-static-{streamlit.__version__}-{key}-{os.geteuid()}"
-        folder = Path(tempfile.gettempdir()) / name
-    brotli = brotli_compressor() if use_brotli() else None
+        folder = Path(tempfile.gettempdir()) / (name + ("-br" if brotli else ""))
     stamp = f"{source.resolve()} brotli={brotli is not None}\n"
     if (folder / ".complete").exists() and (folder / ".complete").read_text() == stamp:
         return folder
+    print(f"compressing Streamlit's static files once, into {folder}", flush=True)
     scratch = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
-    for path in sorted(source.rglob("*")):
-        if not path.is_file():
-            continue
+
+    def one(path: Path) -> None:
         target = scratch / path.relative_to(source)
-        target.parent.mkdir(parents=True, exist_ok=True)
         target.symlink_to(path.resolve())
         if path.suffix not in COMPRESSIBLE:
-            continue
+            return
         data = path.read_bytes()
         stat = path.stat()
-        packed = {".gz": gzip.compress(data, 9, mtime=0)}
+        packed = {".gz": lambda: gzip.compress(data, 9, mtime=0)}
         if brotli is not None:
-            packed[".br"] = brotli(data)
-        for suffix, body in packed.items():
+            packed[".br"] = lambda: brotli(data)
+        for suffix, pack in packed.items():
+            body = pack()
             if len(body) < len(data):
                 out = target.with_name(target.name + suffix)
                 out.write_bytes(body)
                 os.utime(out, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # nginx's Last-Modified
+
+    files = [path for path in sorted(source.rglob("*")) if path.is_file()]
+    for path in files:
+        (scratch / path.relative_to(source)).parent.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:  # zlib and brotli's tool run apart
+        list(pool.map(one, files))
     (scratch / ".complete").write_text(stamp)
     os.chmod(scratch, 0o755)  # mkdtemp makes it private; nginx's workers must read it
-    if folder.exists():
+    if folder.exists():  # a half-written one (no stamp): never served
         shutil.rmtree(folder, ignore_errors=True)
     try:
         os.rename(scratch, folder)

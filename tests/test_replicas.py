@@ -190,6 +190,18 @@ def test_a_hashed_static_file_is_served_precompressed_and_immutable(served):
     assert rp.streamlit_static() not in served.static.parents
 
 
+def test_brotli_is_served_from_its_precompressed_file_where_nginx_has_the_module(served):
+    if not served.brotli:
+        pytest.skip("no brotli here (Debian: libnginx-mod-http-brotli-static and brotli)")
+    script = next(served.static.glob("js/index.*.js"))
+    url = f"{served.url}/static/js/{script.name}"
+    status, headers, body = get(url, {"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert status == 200
+    assert headers["content-encoding"] == "br"
+    assert body == script.with_name(script.name + ".br").read_bytes()
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+
+
 def test_a_killed_replica_is_restarted_and_served_again(served):
     port = served.app_ports[0]
     killed = kill_replica(served)
