@@ -25,13 +25,15 @@ Example, in a page::
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import streamlit as st
 
 from search_viz.film import Film
 from search_viz.film.pages import player_assets
 from search_viz.ui.export import film_export_dialog
+from search_viz.ui.links import CHANGED_BY_PAGE
 from search_viz.ui.presenter import is_on as presenting
 
 _JS, _CSS = player_assets()
@@ -85,7 +87,10 @@ def film_player(
     }
     if start is not None:
         data["start"] = {"step": int(start), "nonce": next(_starts)}
-    callbacks = {"on_export_change": _ignore, "on_new_problem_change": new_problem or _ignore}
+    callbacks = {
+        "on_export_change": _ignore,
+        "on_new_problem_change": partial(_new_problem, new_problem) if new_problem else _ignore,
+    }
     if report:
         callbacks["on_step_change"] = _ignore
     result = _COMPONENT(key=key, data=data, height="content", **callbacks)
@@ -98,44 +103,21 @@ def film_player(
     return None if step is None else int(step)
 
 
-def film_picture(
-    film: Film,
-    *,
-    key: str,
-    pick: Mapping[int, str],
-    overlay: Callable[[list[str]], Mapping[int, int]] | None = None,
-    disabled: bool = False,
-) -> list[str]:
-    """The last step of ``film`` as a picture the student clicks; returns the names picked.
-
-    ``pick`` maps the items a click toggles to their names. ``overlay(picked)``
-    gives the looks laid over the film's for what is picked (item number -> look
-    code), so the picture shows the student's choices. No controls, no panels:
-    the quiz's answer sheet. Each click reruns the page; ``disabled`` freezes the
-    picks (after the answer is checked).
-    """
-    state = st.session_state.get(key)
-    picked = list(state.get("picked") or []) if hasattr(state, "get") else []
-    picked = [name for name in picked if name in pick.values()]
-    data = {
-        "films": [_publish(film, f"{key}.0")],
-        "controls": False,
-        "panels": False,
-        "urlStep": False,
-        "start": {"step": len(film) - 1, "nonce": 0},
-        "pick": {} if disabled else {str(item): name for item, name in pick.items()},
-        "picked": picked,
-        "overlay": {str(item): code for item, code in (overlay(picked) if overlay else {}).items()},
-    }
-    _COMPONENT(key=key, data=data, height="content", on_picked_change=_ignore)
-    return picked
-
-
 def _read(result, name: str):
     """A state or trigger value of the component's result (None when unset)."""
     if hasattr(result, "get"):
         return result.get(name)
     return getattr(result, name, None)
+
+
+def _new_problem(change: Callable[[], None]) -> None:
+    """The student asked for a new practice problem: the page changes it (before its run).
+
+    The link still holds the old problem's parameters when that run begins; they were
+    changed on purpose, so ``link_check`` is told not to call them dropped.
+    """
+    st.session_state[CHANGED_BY_PAGE] = True
+    change()
 
 
 def _ignore() -> None:

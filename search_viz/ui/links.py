@@ -25,6 +25,9 @@ from streamlit.errors import StreamlitAPIException
 
 #: Where a message about a link value dropped before a rerun waits for ``link_check``.
 DROPPED_BEFORE_RERUN = "link_check.dropped"
+#: Set (in session state) when the page itself changed bound widgets before this run (a
+#: new practice problem): the link's old values were replaced, not dropped.
+CHANGED_BY_PAGE = "link_check.changed_by_page"
 
 
 def beyond_numbers(raw: str) -> bool:
@@ -112,5 +115,7 @@ def link_check() -> Iterator[None]:
     yield
     values = {key: st.session_state[key] for key in arrived if key in st.session_state}
     earlier = st.session_state.pop(DROPPED_BEFORE_RERUN, [])
+    if st.session_state.pop(CHANGED_BY_PAGE, False):
+        values = {}  # the page replaced the link's values itself: nothing was dropped
     for message in [*earlier, *dropped(arrived, st.query_params.to_dict(), values)]:
         slot.warning(message, icon=":material/link_off:")

@@ -153,17 +153,20 @@ def right_answers(film) -> list[list]:
     return answers
 
 
-def answer_in_browser(page, answers: list[list], *, timeout: float = 240) -> dict:
+def answer_in_browser(
+    page, answers: list[list], *, to_end: bool = True, timeout: float = 240
+) -> dict:
     """Answer ``answers`` (see :func:`right_answers`) in the practice player, one by one.
 
     Each answer waits until the player asks that step, then answers as a student
     would: a pick by clicking its item in the picture when it has one (else its
-    button), a choice by its button, a value typed and checked with Enter. Returns
-    what the player showed at the end: ``{"step", "summary", "asked"}`` (the steps
-    whose question was on screen when answered).
+    button), a choice by its button, a value typed and checked with Enter; then
+    (``to_end``) steps Forward to the last step. Returns what the player showed at
+    the end: ``{"step", "summary", "asked"}`` (the steps whose question was on
+    screen when answered).
     """
     return page.evaluate(
-        """async ([answers, timeout]) => {
+        """async ([answers, toEnd, timeout]) => {
              const roots = [document, ...[...document.querySelectorAll('*')]
                .map((el) => el.shadowRoot).filter(Boolean)];  // the player may sit in a shadow root
              const find = (sel) => roots.flatMap((r) => [...r.querySelectorAll(sel)])[0];
@@ -173,6 +176,9 @@ def answer_in_browser(page, answers: list[list], *, timeout: float = 240) -> dic
              const asked = [];
              for (const [step, kind, answer] of answers) {
                while (!(find('.svp-prompt') || {}).textContent?.includes(`(step ${step})`)) {
+                 // steps that ask nothing: the student presses Forward (it stops at a question)
+                 const forward = find('.svp-forward');
+                 if (forward && !forward.disabled) forward.click();
                  if (performance.now() > end) {
                    return {error: `step ${step} was never asked`, asked,
                            prompt: (find('.svp-prompt') || {}).textContent,
@@ -194,18 +200,35 @@ def answer_in_browser(page, answers: list[list], *, timeout: float = 240) -> dic
                }
              }
              const last = Number(/of (\\d+)/.exec(find('.svp-count').textContent)[1]);
-             while (!/^Step (\\d+)/.test(find('.svp-count').textContent) ||
-                    Number(/^Step (\\d+)/.exec(find('.svp-count').textContent)[1]) < last) {
+             const shown = () => {
+               const m = /^Step (\\d+)/.exec(find('.svp-count').textContent);
+               return m ? Number(m[1]) : -1;
+             };
+             while (toEnd && shown() < last) {
                const forward = find('.svp-forward');
                if (performance.now() > end) break;
                if (!forward.disabled) forward.click();
                await frame();
              }
-             return {step: Number(/^Step (\\d+)/.exec(find('.svp-count').textContent)[1]),
+             return {step: shown(),
                      summary: find('.svp-prompt').textContent, asked};
            }""",
-        [answers, timeout],
+        [answers, to_end, timeout],
     )
+
+
+def wait_for_question(page, step: int, timeout: float = 60) -> None:
+    """Press Forward over the steps that ask nothing until the question of ``step`` shows."""
+    import time
+
+    end = time.monotonic() + timeout
+    prompt = page.locator(".svp-prompt").first
+    while f"(step {step})" not in prompt.inner_text():
+        assert time.monotonic() < end, f"step {step} was never asked: {prompt.inner_text()!r}"
+        forward = page.locator(".svp-forward").first
+        if forward.is_enabled():
+            forward.click()
+        page.wait_for_timeout(50)
 
 
 def practice_prompt(page) -> str:

@@ -5,23 +5,31 @@ Screenshots land in tests/artifacts/game-trees-*.png for a person to look at.
 """
 
 import itertools
+from urllib.parse import quote
 
 import pytest
 
 from search_viz.lessons.game_trees.drawing import game_film
+from search_viz.lessons.game_trees.questions import NO_CUT, NO_MORE
+from search_viz.lessons.game_trees.quiz import LEVEL_QUESTIONS, LEVELS, SHAPES, quiz_tree
 from search_viz.problems.game_tree import EXAMPLES
 from tests.app.film_browser import (
+    answer_in_browser,
+    feedback,
     picture_state,
     press,
     record_steps,
+    right_answers,
     sentence,
     set_speed,
     shoot_main,
     shown_step,
     stage_in_view,
     wait_for_player,
+    wait_for_question,
     watch_frames,
 )
+from tests.app.lesson_films import page_film_ids
 from tests.app.test_browser import assert_clean
 
 pytestmark = pytest.mark.browser
@@ -117,23 +125,45 @@ def test_compare_mode_steps_both_and_alphabeta_finishes_first(page, app_url):
     assert_clean(page)
 
 
-def test_the_quiz_marks_clicked_branches_and_grades_them(page, app_url):
+def test_the_quiz_is_practice_and_a_cut_is_marked_by_clicking_the_pruned_leaf(page, app_url):
+    # quiz tree 1 (binary, depth 3): the root is 7; only O is pruned, at G (α = 7 ≥ β = 7)
+    tree = quiz_tree(next(iter(SHAPES)), 1)
+    film = game_film(tree, pruning=True, questions=LEVEL_QUESTIONS[LEVELS[0]])
     page.goto(f"{app_url}/game-trees?mode=Quiz")
-    page.locator(".svp-pickable").first.wait_for(timeout=90_000)
-    page.locator('.svp-pickable[aria-label="K"]').first.click()
-    page.get_by_text("You say never reached: K.").wait_for(timeout=30_000)
-    page.locator('.svp-pickable[aria-label="G"]').first.click()
-    page.get_by_text("You say never reached: G, K.").wait_for(timeout=30_000)
-    page.get_by_label("Root A (MAX)").fill("7")
-    page.keyboard.press("Tab")
-    page.wait_for_timeout(800)
-    page.get_by_role("button", name="Check").click()
-    page.get_by_text("This tree:").wait_for(timeout=30_000)
-    text = page.locator('[data-testid="stMain"]').inner_text()
-    # tree 1: the root is 7; only O is pruned, at G (α = 7 ≥ β = 7); K and N are evaluated
-    assert "This tree: 1 of 2." in text
-    assert "At G: α = 7 ≥ β = 7, so O (7) is never evaluated." in text
-    wait_for_player(page, index=1)
-    assert sentence(page, film=1).startswith("Step 32. Prune the leaf 7 (O)")
-    shoot_main(page, "game-trees-quiz-checked")
+    wait_for_player(page)
+    assert page_film_ids(page) == [film.digest]
+    assert page.locator(".svp-practice-toggle").get_attribute("aria-pressed") == "true"
+    answers = right_answers(film)
+    cut = next(k for k in film.asked_steps if film.question(k).answer not in (NO_CUT, NO_MORE)
+               and film.question(k).kind == "pick")  # fmt: skip
+    assert film.question(cut).label(film.question(cut).answer).startswith("O")
+    answer_in_browser(page, [a for a in answers if a[0] < cut], to_end=False)
+    wait_for_question(page, cut)
+    page.locator(f'.svp-choice:text-is("{NO_CUT}")').click()  # wrong: there is a cut here
+    assert "α = 7 ≥ β = 7" in feedback(page)
+    assert shown_step(page) == cut - 1
+    page.locator('.svp-picture svg .svp-pickable[aria-label^="O"]').first.click()
+    page.locator(".svp-count").filter(has_text=f"Step {cut} of").wait_for()
+    assert sentence(page).startswith(f"Step {cut}. Prune the leaf 7 (O)")
+    shoot_main(page, "game-trees-quiz-cut")
+    result = answer_in_browser(page, [a for a in answers if a[0] > cut])
+    assert result["summary"].startswith(f"Finished: {len(answers) - 1} of {len(answers)} right")
+    assert_clean(page)
+
+
+def test_the_harder_quiz_asks_every_inner_node(page, app_url):
+    tree = quiz_tree(next(iter(SHAPES)), 1)
+    film = game_film(tree, pruning=True, questions=LEVEL_QUESTIONS[LEVELS[1]])
+    asked = {film.question(k).prompt for k in film.asked_steps}
+    inner = [n for n in tree.nodes if not tree.is_leaf(n)]
+    assert (
+        len([p for p in asked if "What value does" in p or "value of the root" in p])
+        >= len(inner) - 1
+    )  # every inner node the search finishes (a pruned one returns nothing)
+    page.goto(f"{app_url}/game-trees?mode=Quiz&qlevel={quote(LEVELS[1])}")
+    wait_for_player(page)
+    assert page_film_ids(page) == [film.digest]
+    result = answer_in_browser(page, right_answers(film))
+    n = len(film.asked_steps)
+    assert result["summary"].startswith(f"Finished: {n} of {n} right first time")
     assert_clean(page)

@@ -11,11 +11,9 @@
 //   { films: [{ header: <object> | url: <string>, chunks: [<url or base64 gzip>...] }],
 //     titles: [...], present, start: {step, nonce}, share, export, urlStep, report,
 //     controls: false (a picture only), panels: false (no sentence, counters, code),
-//     overlay: {item: look} (laid over the film's looks), pick: {item: name}, picked: [names],
 //     practice: true (open in practice mode; so do `?practice=1` and a film's meta.practice),
 //     newProblem: true (the host can make a new practice problem) }
-// and `hooks` are { exportStep(step), reportStep(step), pick(names), newProblem() } where the
-// host has them.
+// and `hooks` are { exportStep(step), reportStep(step), newProblem() } where the host has them.
 
 const SPEEDS = [0.5, 1, 2, 4, 10, 30];
 const DEFAULT_SPEED = 2;
@@ -188,7 +186,6 @@ class FilmView {
     this.panel = {};
     this.lookCss = header.looks || [];
     this.markStyles = header.markStyles || {};
-    this.overlay = new Map();
     for (let i = 0; i < count; i++) this.paint(i, false);
     this.renderCode();
     this.at = -1;
@@ -198,7 +195,7 @@ class FilmView {
   paint(i, animate) {
     const node = this.items[i];
     if (!node) return;
-    const look = this.overlay.has(i) ? this.overlay.get(i) : this.look[i];
+    const look = this.look[i];
     let style = this.baseStyle[i];
     if (look > SHOWN) style += ";" + (this.lookCss[look] || "");
     if (look === HIDDEN) style += ";display:none";
@@ -221,47 +218,6 @@ class FilmView {
     if (dx === 0 && dy === 0) this.moves.delete(i);
     else this.moves.set(i, [dx, dy]);
     this.paint(i, false);
-  }
-
-  // Looks the page lays over the film's own (the quiz's marks): {item: code}.
-  setOverlay(overlay) {
-    const next = new Map(Object.entries(overlay || {}).map(([i, code]) => [Number(i), code]));
-    const touched = new Set([...this.overlay.keys(), ...next.keys()]);
-    this.overlay = next;
-    for (const i of touched) this.paint(i, false);
-  }
-
-  // Items a click picks ({item: name}); `picked` are the names picked now.
-  setPick(pick, picked, onPick) {
-    this.picked = new Set(picked || []);
-    for (const node of this.pickable || []) {
-      node.classList.remove("svp-pickable");
-      node.onclick = node.onkeydown = null;
-    }
-    this.pickable = [];
-    this.picture.classList.toggle("svp-picking", !!pick && Object.keys(pick).length > 0);
-    if (!pick) return;
-    for (const [i, name] of Object.entries(pick)) {
-      const node = this.items[Number(i)];
-      if (!node) continue;
-      node.classList.add("svp-pickable");
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      node.setAttribute("aria-label", name);
-      const toggle = () => {
-        if (this.picked.has(name)) this.picked.delete(name);
-        else this.picked.add(name);
-        onPick([...this.picked]);
-      };
-      node.onclick = toggle;
-      node.onkeydown = (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          toggle();
-        }
-      };
-      this.pickable.push(node);
-    }
   }
 
   drawMarks(marks) {
@@ -531,11 +487,12 @@ class Practice {
     this.feedback.className = "svp-feedback";
   }
 
+  // The film practised: the first (in compare mode the other one plays along).
   get film() {
-    return this.player.films.length === 1 ? this.player.films[0] : null;
+    return this.player.films[0] || null;
   }
 
-  // Whether practice can run: one film that asks something.
+  // Whether practice can run: the first film asks something.
   available() {
     const film = this.film;
     return !!film && (film.header.asks || 0) > 0;
@@ -1086,11 +1043,6 @@ class Player {
       this.startNonce = start.nonce;
       await this.go(start.step, false);
     }
-    const first = this.films[0];
-    if (first) {
-      first.setOverlay(data.overlay);
-      first.setPick(data.pick, data.picked, (names) => this.hooks.pick && this.hooks.pick(names));
-    }
     this.writeUrl(true);
   }
 
@@ -1365,7 +1317,6 @@ export default function (component) {
     player = new Player(parentElement, {
       exportStep: (step) => setTriggerValue("export", step),
       reportStep: data && data.report ? (step) => setStateValue("step", step) : null,
-      pick: (names) => setStateValue("picked", names),
       newProblem: () => setTriggerValue("new_problem", Date.now()),
     });
     parentElement.__svPlayer = player;

@@ -1,0 +1,70 @@
+"""The film each lesson page shows by default, built in Python, for the practice tests.
+
+``LESSON_FILMS[url_path]()`` is the film; ``page_film_ids(page)`` the digests of the films
+a player in the browser shows, so a test can check that the page shows that very film.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import search_viz as sv
+
+
+@cache
+def _uninformed():
+    from search_viz.lessons.shared.graph_cases import notes_tree
+
+    return sv.film(sv.iddfs, sv.GraphProblem(notes_tree(), "A", "R"), max_depth=20)
+
+
+@cache
+def _bidirectional():
+    from search_viz.lessons.bidirectional.page import cached_films
+    from search_viz.lessons.shared.graph_cases import MAZE
+
+    return cached_films(MAZE, (16, 0.25, 1), "layer")[0]  # compare mode: practised on the left
+
+
+@cache
+def _informed():
+    from search_viz.problems.eight_puzzle import NOTES_START
+
+    return sv.film(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
+
+
+@cache
+def _local_search():
+    from tests.app.test_local_search import ANNEALING, film_of
+
+    return film_of(sv.NQueens(8, seed=0), "simulated_annealing", ANNEALING)
+
+
+@cache
+def _game_trees():
+    from search_viz.problems.game_tree import EXAMPLES
+
+    return sv.film(sv.alphabeta, EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"])
+
+
+@cache
+def _tictactoe():
+    return sv.film(sv.alphabeta, sv.TicTacToe("........."))
+
+
+#: Each lesson's URL path -> the film its page shows with its default choices.
+LESSON_FILMS: dict[str, Callable[[], object]] = {
+    "uninformed-search": _uninformed,
+    "bidirectional-search": _bidirectional,
+    "informed-search": _informed,
+    "local-search": _local_search,
+    "game-trees": _game_trees,
+    "tictactoe": _tictactoe,
+}
+
+
+def page_film_ids(page, index: int = 0) -> list[str]:
+    """The digests of the films player ``index`` of the page shows."""
+    ids = page.locator(".svp").nth(index).get_attribute("data-films") or ""
+    return ids.split()

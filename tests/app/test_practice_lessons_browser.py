@@ -1,0 +1,90 @@
+"""Every lesson's practice film played to the end in a real browser, every answer right.
+
+The answers are read in Python from ``film.question(k)`` of the film the page shows by
+default (``tests/app/lesson_films.py``; the page's film is checked to be that one), and
+given in Chromium as a student gives them: a pick clicked in the picture, a choice
+clicked, a value typed and Enter. The run must end on the last step with a perfect
+score. A wrong answer first never advances the step. Screenshots of each lesson in
+practice mode (1280 x 800, and presenter mode at 1280 x 720) go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from search_viz.film.film import CHUNK_STEPS, HIDDEN
+from tests.app.film_browser import (
+    answer_in_browser,
+    feedback,
+    practice_prompt,
+    right_answers,
+    shoot_main,
+    shown_step,
+    wait_for_player,
+)
+from tests.app.lesson_films import LESSON_FILMS, page_film_ids
+
+pytestmark = pytest.mark.browser
+
+
+def _wrong(film, step: int):
+    """A wrong answer to the question of ``step`` that a student can give at the step before.
+
+    As right_answers writes answers: a number as typed, or a choice's place.
+    """
+    q = film.question(step)
+    if q.kind == "value":
+        return str(q.answer + 1 if abs(q.answer) != float("inf") else 0)
+    data = dict(film.chunk(step // CHUNK_STEPS)["q"])[step]
+    before = film.state(step - 1)
+    for place in range(len(q.choices)):
+        items = data.get("i", [[]] * len(q.choices))[place]
+        shown = any(before.looks.get(n, int(film.base[n])) != HIDDEN for n in items)
+        if place != data["a"] and (shown or not items):
+            return place
+    raise AssertionError(f"step {step}: no wrong answer can be clicked")
+
+
+@pytest.mark.parametrize("path", sorted(LESSON_FILMS))
+def test_every_answer_right_plays_the_film_to_a_perfect_score(browser, app_url, path):
+    film = LESSON_FILMS[path]()
+    answers = right_answers(film)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{app_url}/{path}?practice=1")
+    wait_for_player(page, timeout=120_000)
+    assert page_film_ids(page) == [film.digest], "the page shows another film than expected"
+    first = answers[0][0]
+    assert f"(step {first})" in practice_prompt(page)
+    shoot_main(page, f"practice-{path}")
+    # a wrong answer first: the step stays, the rule is shown
+    wrong = _wrong(film, first)
+    answer_in_browser(page, [[first, answers[0][1], wrong]], to_end=False)
+    assert shown_step(page) == first - 1
+    assert film.question(first).why in feedback(page)
+    shoot_main(page, f"practice-{path}-wrong")
+    result = answer_in_browser(page, answers)
+    assert "error" not in result, result
+    assert result["asked"] == [k for k, _, _ in answers]
+    assert result["step"] == len(film) - 1
+    n = len(answers)
+    assert result["summary"].startswith(f"Finished: {n - 1} of {n} right first time")
+    assert "1 right after a mistake" in result["summary"]
+    shoot_main(page, f"practice-{path}-end")
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("path", sorted(LESSON_FILMS))
+def test_practice_in_presenter_mode_fits_the_projector(browser, app_url, path):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/{path}?practice=1&present=1")
+    wait_for_player(page, timeout=120_000)
+    box = page.locator(".svp-practice").bounding_box()
+    assert box is not None
+    assert box["y"] + 40 <= 720, "the question is below the projector's screen"
+    shoot_main(page, f"practice-{path}-presenter")
+    context.close()
