@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.lessons.informed.drawing import film_of
-from search_viz.lessons.informed.frontier import frontier_rows
+from search_viz.lessons.informed.frontier import TABLE_ROWS, frontier_rows
 from search_viz.lessons.informed.questions import FOUND, GO_ON, PUT_ON, STOP
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
@@ -61,9 +61,10 @@ def check_answers(trace: sv.Trace, film, name: str, heuristic: str, tie: str, go
                 assert compact(e.node) in q.why
                 ties = [row for row in before if row.f == before[0].f]
                 assert ("ties go to" in q.why) == (len(ties) > 1)
-            else:
-                assert q.kind == "value"
-                assert q.answer == e.value == before[0].f
+            else:  # a choice among the frontier table's boards (the tree draws markers)
+                assert q.kind == "choice"
+                assert q.answer == compact(e.node)
+                assert set(q.choices) == {compact(row.node) for row in before[:TABLE_ROWS]}
         elif e.kind == "goal":
             assert (q.kind, q.answer) == ("choice", STOP)
             assert events[k - 1].kind == "expand"
@@ -218,11 +219,12 @@ def test_every_answer_is_what_the_search_did_on_random_scrambles(
         assert asked_share(film) >= 0.5
 
 
-def test_a_large_tree_asks_the_lowest_f_where_its_markers_show_no_boards():
+def test_a_large_tree_asks_for_a_board_of_the_table_where_its_markers_show_none():
     trace, film = made("A*", HARDEST_STARTS[0], ORDERED_GOAL, "manhattan", limit=600)
     check_questions(film)
     check_answers(trace, film, "A*", "manhattan", "fifo", ORDERED_GOAL)
     kinds = {film.question(k).kind for k in film.asked_steps}
-    assert "pick" not in kinds
-    assert "value" in kinds
+    assert kinds == {"value", "choice"}
+    table = [k for k in film.asked_steps if "table beside the picture" in film.question(k).prompt]
+    assert len(table) >= 100
     assert asked_share(film) >= 0.5

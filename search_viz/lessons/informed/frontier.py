@@ -31,6 +31,8 @@ from typing import NamedTuple
 from search_viz.events import Event, format_value
 from search_viz.trace import Trace
 
+#: The rows the frontier table shows (and the one just put on, wherever it lands).
+TABLE_ROWS = 5
 #: How each tie rule orders nodes of equal f, as the table's title says it.
 TIE_ORDER = {
     "fifo": "then first in, first out",
@@ -149,7 +151,7 @@ def frontier_html(
     algorithm: str,
     just_put: Hashable = None,
     *,
-    limit: int = 5,
+    limit: int = TABLE_ROWS,
 ) -> str:
     """The frontier as a table sorted by f (and the tie rule): the next node to expand on top.
 

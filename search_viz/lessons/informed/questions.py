@@ -4,8 +4,9 @@ Each question is about what greedy best-first search or A* does at the step,
 and its answer is read from that step's event (never worked out again here):
 
 * an ``expand`` step: a **pick**, the frontier board taken off next, clicked
-  in the tree (:func:`expand_question`); where the tree draws no boards (a
-  large tree) a **value** instead, the f it has (:func:`lowest_f_question`);
+  in the tree (:func:`expand_question`); where the tree draws markers (a
+  large tree), a **choice** among the frontier table's boards instead
+  (:func:`table_question`);
 * the first child put on the frontier after an expansion: a **value**, its h
   or (A*, every other time) its f = g + h (:func:`child_question`);
 * the goal test, a **choice**: stop or go on, at the goal and once before it
@@ -32,7 +33,7 @@ from typing import Any
 from search_viz.events import Event, format_value
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.questions import Question, choice, pick, value
-from search_viz.lessons.informed.frontier import Frontier, FrontierRow
+from search_viz.lessons.informed.frontier import TABLE_ROWS, Frontier, FrontierRow
 from search_viz.problems.eight_puzzle import compact
 from search_viz.problems.puzzle_heuristics import contributions
 
@@ -42,7 +43,7 @@ Label = Callable[[Any], str]
 #: What each search orders the frontier by, as a why says it.
 ORDER = {
     "A*": "A* expands the lowest f = g + h",
-    "greedy": "greedy best-first expands the lowest f = h (the moves made, g, do not count)",
+    "greedy": "Greedy best-first expands the lowest f = h (the moves made, g, do not count)",
 }
 #: The number each search compares, as a why names it.
 F_NAME = {"A*": "f", "greedy": "h"}
@@ -77,6 +78,15 @@ STOP, GO_ON = "the goal: stop", "not the goal: go on"
 FOUND, PUT_ON = "stop: the goal is found", "put it on the frontier"
 #: Boards named at most in a why's list of tied boards.
 NAMED = 3
+
+
+def _cap(text: str) -> str:
+    """``text`` to begin a sentence.
+
+    >>> _cap("greedy"), _cap("A*")
+    ('Greedy', 'A*')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def _and(words: Sequence[str]) -> str:
@@ -126,7 +136,9 @@ def child_question(
     place, the blank not counted: 2, 8 and 1 are), so f = 1 + 3 = 4.'
     """
     board = event.node
-    said = f"{algorithm} puts {label(board)} on the frontier, a child of {label(event.parent)}."
+    said = (
+        f"{_cap(algorithm)} puts {label(board)} on the frontier, a child of {label(event.parent)}."
+    )
     h_text = h_why(heuristic, board, goal, event.h)
     if ask == "f" and algorithm == "A*":
         g, h, f = (format_value(x) for x in (event.g, event.h, event.value))
@@ -152,7 +164,7 @@ def expand_question(
     """A pick: which frontier board the search takes off next (the ``expand`` event's node).
 
     ``frontier`` is the frontier just before the event (at least two boards);
-    the choices are its boards in the order they were put on.
+    the choices are all its boards, in the order they were put on.
 
     >>> from search_viz import Event
     >>> frontier = Frontier("fifo")
@@ -164,73 +176,81 @@ def expand_question(
     >>> q.why
     'A* expands the lowest f = g + h: C has f = 4, the others 6 or more.'
     """
-    rows = frontier.top(len(frontier))
-    joined = sorted(rows, key=lambda row: row.step)
-    boards = [row.node for row in joined]
+    boards = [row.node for row in sorted(frontier.top(len(frontier)), key=_joined)]
     return pick(
         f"Which board does {algorithm} take off the frontier next? Click it in the tree.",
         boards,
         event.node,
-        why=expand_why(event, rows, algorithm, frontier.tie, label),
+        why=expand_why(event, frontier, algorithm, label),
         labels=[label(board) for board in boards],
     )
 
 
-def expand_why(
-    event: Event, rows: Sequence[FrontierRow], algorithm: str, tie: str, label: Label = compact
-) -> str:
-    """The rule that chose the ``expand`` event's board among ``rows`` (the frontier before it).
+def table_question(
+    event: Event, frontier: Frontier, algorithm: str, label: Label = compact
+) -> Question:
+    """A choice among the frontier table's boards: which one the search takes off next.
 
-    >>> from search_viz import Event
-    >>> rows = [FrontierRow("B", 2, 3, 5, "A", 1), FrontierRow("C", 2, 3, 5, "A", 2)]
-    >>> print(expand_why(Event("expand", "B", g=2, h=3, value=5), rows, "A*", "fifo", str))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    A* expands the lowest f = g + h: B and C share f = 5; ties go to the one put on the frontier
-    first: B.
-    """
-    name, best = F_NAME[algorithm], event.value
-    tied = [row for row in rows if row.f == best]
-    higher = [row.f for row in rows if row.f != best]
-    rest = f", the others {format_value(min(higher))} or more" if higher else ""
-    if len(tied) <= 1:
-        return f"{ORDER[algorithm]}: {label(event.node)} has {name} = {format_value(best)}{rest}."
-    names = [label(row.node) for row in tied[:NAMED]]
-    if len(tied) > NAMED:
-        names.append(f"{len(tied) - NAMED} more")
-    winner = label(event.node)
-    if tie == "deeper":
-        winner += f" (g = {format_value(event.g)})"
-    return (
-        f"{ORDER[algorithm]}: {_and(names)} share {name} = {format_value(best)}{rest}; "
-        f"{TIE_RULE[tie]}: {winner}."
-    )
-
-
-def lowest_f_question(event: Event, frontier: Frontier, algorithm: str) -> Question:
-    """A value: the f of the board the search takes off next (where the tree draws no boards).
+    Where the tree draws markers, which do not show their boards: the table
+    beside the picture lists the first :data:`TABLE_ROWS` boards with their g,
+    h and f. The options are those boards, in the order they were put on.
 
     >>> from search_viz import Event
     >>> frontier = Frontier("fifo")
     >>> for k, f in enumerate([6, 5, 5]):
     ...     frontier.put(FrontierRow(str(k), 1, f - 1, f, "A", k))
-    >>> q = lowest_f_question(Event("expand", "1", g=1, h=4, value=5), frontier, "A*")
-    >>> q.answer
-    5
+    >>> q = table_question(Event("expand", "1", g=1, h=4, value=5), frontier, "A*", str)
+    >>> q.choices, q.answer
+    (('0', '1', '2'), '1')
     >>> print(q.why)  # doctest: +NORMALIZE_WHITESPACE
-    A* expands the lowest f = g + h on the frontier: 5, which 2 boards have (the table lists the
-    frontier by f).
+    A* expands the lowest f = g + h: 1 and 2 share f = 5, the others 6 or more; ties go to the
+    one put on the frontier first: 1.
     """
-    name = F_NAME[algorithm]
-    best = event.value
-    tied = (
-        frontier.ties(event.node) + 1
-    )  # a binary search: a long film asks this thousands of times
-    have = "which 1 board has" if tied == 1 else f"which {tied} boards have"
-    return value(
-        f"What is the {name} of the board {algorithm} takes off the frontier next?",
-        best,
-        why=f"{ORDER[algorithm]} on the frontier: {format_value(best)}, {have} "
-        "(the table lists the frontier by f).",
+    rows = sorted(frontier.top(TABLE_ROWS), key=_joined)
+    return choice(
+        f"Which board does {algorithm} take off the frontier next? (The table beside the "
+        "picture lists the frontier's first boards.)",
+        [label(row.node) for row in rows],
+        label(event.node),
+        why=expand_why(event, frontier, algorithm, label),
+    )
+
+
+def _joined(row: FrontierRow) -> int:
+    return row.step
+
+
+def expand_why(event: Event, frontier: Frontier, algorithm: str, label: Label = compact) -> str:
+    """The rule that chose the ``expand`` event's board on ``frontier`` (as it was before).
+
+    A few binary searches, whatever the frontier's size: a long film asks this
+    thousands of times.
+
+    >>> from search_viz import Event
+    >>> frontier = Frontier("deeper")
+    >>> for k, (node, g) in enumerate([("B", 1), ("C", 2)]):
+    ...     frontier.put(FrontierRow(node, g, 5 - g, 5, "A", k))
+    >>> print(expand_why(Event("expand", "C", g=2, h=3, value=5), frontier, "A*", str))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A* expands the lowest f = g + h: C and B share f = 5; ties go to the deepest one (largest
+    g), then to the one put on first: C (g = 2).
+    """
+    name, best = F_NAME[algorithm], event.value
+    tied = frontier.ties(event.node) + 1  # they come first: the frontier is sorted by f
+    rest = ""
+    if len(frontier) > tied:
+        rest = f", the others {format_value(frontier.row(tied).f)} or more"
+    if tied == 1:
+        return f"{ORDER[algorithm]}: {label(event.node)} has {name} = {format_value(best)}{rest}."
+    names = [label(row.node) for row in frontier.top(min(tied, NAMED))]
+    if tied > NAMED:
+        names.append(f"{tied - NAMED} more")
+    winner = label(event.node)
+    if frontier.tie == "deeper":
+        winner += f" (g = {format_value(event.g)})"
+    return (
+        f"{ORDER[algorithm]}: {_and(names)} share {name} = {format_value(best)}{rest}; "
+        f"{TIE_RULE[frontier.tie]}: {winner}."
     )
 
 
@@ -260,7 +280,7 @@ def goal_test_question(
             f"{algorithm} goes on and puts its children on the frontier."
         )
     return choice(
-        f"{algorithm} has taken {board} off the frontier. The goal test: what now?",
+        f"{_cap(algorithm)} has taken {board} off the frontier. The goal test: what now?",
         [STOP, GO_ON],
         STOP if stop else GO_ON,
         why=why,
@@ -283,9 +303,9 @@ def goal_child_question(event: Event, algorithm: str, label: Label = compact) ->
         f"What does {algorithm} do with it now?",
         [FOUND, PUT_ON],
         answer,
-        why=f"{algorithm} tests for the goal when it takes a board off the frontier (line 5), "
-        f"not when it puts one on{WAIT[algorithm]}. So {board} goes on the frontier with "
-        f"{F_NAME[algorithm]} = {format_value(event.value)}.",
+        why=f"{_cap(algorithm)} tests for the goal when it takes a board off the frontier "
+        f"(line 5), not when it puts one on{WAIT[algorithm]}. So {board} goes on the frontier "
+        f"with {F_NAME[algorithm]} = {format_value(event.value)}.",
     )
 
 
@@ -294,7 +314,7 @@ class Asker:
 
     ``items(board)``: the scene items a click on which picks a frontier board;
     None where the tree draws no boards (a marker does not show which board it
-    is): then an expansion asks for the lowest f instead. Call :meth:`ask` for
+    is): then an expansion asks for a board of the frontier table instead. Call :meth:`ask` for
     each event before the walk changes the frontier for it.
 
     >>> import search_viz as sv
@@ -309,7 +329,7 @@ class Asker:
     ...     if e.kind == "generate": frontier.put(row_of(e, k))
     ...     if e.kind == "expand": frontier.take(e.node)
     >>> "".join(kinds)
-    '--v--vcv-vv-vv-vvvvcvc-'
+    '--v--ccv-cv-cv-cvcvccc-'
     """
 
     def __init__(
@@ -367,7 +387,7 @@ class Asker:
         if len(frontier) < 2:
             return None  # nothing to choose from
         if self.items is None:
-            return lowest_f_question(event, frontier, self.algorithm), {}
+            return table_question(event, frontier, self.algorithm, self.label), {}
         items = {row.node: list(self.items(row.node)) for row in frontier.top(len(frontier))}
         return expand_question(event, frontier, self.algorithm, self.label), items
 
