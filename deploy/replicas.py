@@ -53,6 +53,9 @@ TEMPLATE = Path(__file__).with_name("nginx.conf")
 MAX_RESTARTS_PER_MINUTE = 3
 #: Seconds a (re)started replica has to prove it is up before it counts as failed.
 START_SECONDS = 90.0
+#: Seconds between two checks that a running replica still holds its port alone (reading
+#: /proc costs a little under load); whether it is alive is checked every 0.2 s.
+OWNERSHIP_EVERY_S = 5.0
 #: Static files worth compressing (fonts, images and woff2 are compressed already).
 COMPRESSIBLE = (".js", ".mjs", ".css", ".json", ".svg", ".html", ".txt", ".map", ".ttf")
 #: nginx's brotli module from Debian (``libnginx-mod-http-brotli-static``), if installed.
@@ -118,7 +121,14 @@ def socket_inodes(pid: int) -> set[int]:
 
 
 def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (nginx's workers, for its master)."""
+    """The processes whose parent is ``pid`` (nginx's workers, for its master).
+
+    >>> child = subprocess.Popen(["sleep", "5"])
+    >>> child.pid in children(os.getpid())
+    True
+    >>> child.kill(); child.wait()
+    -9
+    """
     found = []
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
@@ -130,7 +140,13 @@ def children(pid: int) -> list[int]:
 
 
 def port_holders(port: int) -> list[int]:
-    """The processes holding a socket that listens on ``port`` (all of /proc searched)."""
+    """The processes holding a socket that listens on ``port`` (all of /proc searched).
+
+    >>> with socket.socket() as s:
+    ...     s.bind(("127.0.0.1", 0)); s.listen()
+    ...     port_holders(s.getsockname()[1]) == [os.getpid()]
+    True
+    """
     inodes = listening_inodes(port)
     if not inodes:
         return []
@@ -142,7 +158,11 @@ def port_holders(port: int) -> list[int]:
 
 
 def describe(pid: int) -> str:
-    """``pid 123 (its command line)``, shortened, for messages."""
+    """``pid 123 (its command line)``, shortened, for messages.
+
+    >>> describe(os.getpid()).startswith(f"pid {os.getpid()} (")
+    True
+    """
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
@@ -152,7 +172,11 @@ def describe(pid: int) -> str:
 
 
 def holders_text(port: int) -> str:
-    """Who listens on ``port``, in words."""
+    """Who listens on ``port``, in words.
+
+    >>> holders_text(free_port())
+    'another process (not visible from here)'
+    """
     pids = port_holders(port)
     if not pids:
         return "another process (not visible from here)"
@@ -210,7 +234,12 @@ def streamlit_static() -> Path:
 
 
 def brotli_compressor():
-    """A function compressing bytes with brotli, or None (no ``brotli`` module or tool)."""
+    """A function compressing bytes with brotli, or None (no ``brotli`` module or tool).
+
+    >>> pack = brotli_compressor()
+    >>> pack is None or len(pack(b"a" * 1000)) < 100
+    True
+    """
     with contextlib.suppress(ImportError):
         import brotli  # type: ignore[import-not-found]
 
@@ -224,7 +253,11 @@ def brotli_compressor():
 
 
 def use_brotli() -> bool:
-    """Whether nginx can serve ``.br`` files here: Debian's module and a compressor present."""
+    """Whether nginx can serve ``.br`` files here: Debian's module and a compressor present.
+
+    >>> use_brotli() in (True, False)
+    True
+    """
     return BROTLI_MODULE.exists() and brotli_compressor() is not None
 
 
@@ -293,7 +326,11 @@ def precompressed_static(source: Path | None = None, folder: Path | None = None)
 
 # ------------------------------------------------------------------ nginx
 def nginx_binary() -> str:
-    """nginx's path, or an error saying how to install it."""
+    """nginx's path, or an error saying how to install it.
+
+    >>> nginx_binary().endswith("nginx")  # doctest: +SKIP
+    True
+    """
     found = shutil.which("nginx") or (
         "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None
     )
@@ -352,6 +389,8 @@ def wait_healthy(
     first (quoting the end of its ``log``, if given) or ``seconds`` pass.
 
     This alone does not prove that ``process`` answered: see :func:`wait_ours`.
+
+    Example: ``wait_healthy("http://127.0.0.1:8502", process, seconds=30)``.
     """
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -378,7 +417,14 @@ def _healthy(url: str) -> bool:
 
 def is_ours(process: subprocess.Popen, port: int, *, with_children: bool = False) -> bool:
     """``process`` is alive and every socket listening on ``port`` is its own (or, with
-    ``with_children``, its children's: nginx's workers)."""
+    ``with_children``, its children's: nginx's workers).
+
+    >>> idle = subprocess.Popen(["sleep", "5"])
+    >>> is_ours(idle, free_port())  # alive, but it listens nowhere
+    False
+    >>> idle.kill(); idle.wait()
+    -9
+    """
     if process.poll() is not None:
         return False
     pids = [process.pid, *(children(process.pid) if with_children else [])]
@@ -399,6 +445,9 @@ def wait_ours(
 
     Raises :class:`NotOurs` as soon as another process listens on ``port`` (ours could
     never bind it), RuntimeError if ``process`` exits or ``seconds`` pass.
+
+    Example: ``wait_ours(app, 8502, "http://127.0.0.1:8502")`` after starting ``app``
+    with ``--server.port=8502``; for nginx, ``with_children=True`` (its workers listen).
     """
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -464,6 +513,7 @@ class Replicas:
         self.given_up: set[int] = set()
         self._starting: dict[int, float] = {}  # replica -> deadline to prove itself
         self._restarts: list[list[float]] = [[] for _ in range(n)]
+        self._next_ownership = 0.0
 
     @property
     def url(self) -> str:
@@ -609,12 +659,16 @@ class Replicas:
     def check(self) -> None:
         """One look at every replica, as :meth:`watch` does each 0.2 s.
 
-        A replica that exited, or no longer holds its port alone, is marked down in nginx
-        at once and started again (on a new free port if another process took its own);
-        it is put back into nginx only once proven ours. After 3 restarts in a minute a
+        A replica that exited (looked at each time), or no longer holds its port alone
+        (looked at every ``OWNERSHIP_EVERY_S``), is marked down in nginx at once and
+        started again (on a new free port if another process took its own); it is put
+        back into nginx only once proven ours. After 3 restarts in a minute a
         replica is given up; with every replica given up, SystemExit.
         """
-        changed = False
+        changed, back = False, []
+        ownership = time.monotonic() >= self._next_ownership
+        if ownership:
+            self._next_ownership = time.monotonic() + OWNERSHIP_EVERY_S
         for i, app in enumerate(self.apps):
             if i in self.given_up or app is None:
                 continue
@@ -622,7 +676,7 @@ class Replicas:
             if i in self._starting:
                 if app.poll() is None and not self._foreign(i):
                     if self._prove(i, wait=False):
-                        print(f"replica {i + 1} is up again on port {port} (pid {app.pid})")
+                        back.append(f"replica {i + 1} is up again on port {port} (pid {app.pid})")
                         self.down.discard(i)
                         changed = True
                         continue
@@ -631,7 +685,7 @@ class Replicas:
                     print(f"replica {i + 1} did not come up within {START_SECONDS:.0f} s")
                 self._fail(i)
                 changed = True
-            elif app.poll() is not None or not is_ours(app, port):
+            elif app.poll() is not None or (ownership and not is_ours(app, port)):
                 why = (
                     f"exited ({app.returncode})"
                     if app.poll() is not None
@@ -644,6 +698,8 @@ class Replicas:
                 changed = True
         if changed:
             self._reload()
+        for line in back:  # once nginx sends students there
+            print(line)
         if len(self.given_up) == self.n:
             raise SystemExit("every replica keeps exiting: stopping (see the replicas' logs)")
 
@@ -705,7 +761,11 @@ def _pid_file(port: int) -> Path:
 
 
 def running_supervisor(port: int) -> int | None:
-    """The pid of a ``replicas.py`` supervisor serving on ``port``, if one is running."""
+    """The pid of a ``replicas.py`` supervisor serving on ``port``, if one is running.
+
+    >>> running_supervisor(free_port()) is None
+    True
+    """
     pid_file = _pid_file(port)
     if not pid_file.exists():
         return None
@@ -718,7 +778,10 @@ def running_supervisor(port: int) -> int | None:
 
 
 def stop_running(port: int) -> None:
-    """Stop the replicas started by ``replicas.py --port PORT`` (SIGTERM to its supervisor)."""
+    """Stop the replicas started by ``replicas.py --port PORT`` (SIGTERM to its supervisor).
+
+    Example: ``stop_running(8501)`` is ``make stop-replicas PORT=8501``.
+    """
     pid_file = _pid_file(port)
     if not pid_file.exists():
         print(f"no replicas running on port {port} ({pid_file} is missing)")
@@ -737,6 +800,8 @@ def stop_running(port: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The command line: ``main(["--replicas", "2", "--port", "8501"])`` serves until
+    Ctrl-C; it refuses to start (SystemExit naming the port) if a port is taken."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--replicas", type=int, default=2, help="app processes (default 2)")
     parser.add_argument("--port", type=int, default=8501, help="nginx's port (default 8501)")

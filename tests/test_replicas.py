@@ -234,3 +234,36 @@ def test_a_port_taken_while_the_replica_is_down_never_gets_a_student(served):
         assert stranger.hits == [], "nginx sent requests to a server it did not start"
     finally:
         stranger.close()
+
+
+def test_the_supervisor_restarts_a_killed_replica_by_itself(served):
+    # `make serve-replicas` as a process: its own watch loop notices and restarts.
+    port = next(p for p in iter(rp.free_port, None) if p < 65535 and not rp.listening_inodes(p + 1))
+    supervisor = subprocess.Popen(
+        [sys.executable, "-u", "deploy/replicas.py", "--replicas", "1", "--port", str(port)],
+        cwd=rp.ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    said = []
+
+    def read_until(text: str) -> None:
+        for line in supervisor.stdout:
+            said.append(line)
+            if text in line:
+                return
+        raise AssertionError(f"the supervisor ended without saying {text!r}: {''.join(said)}")
+
+    try:
+        read_until("replicas behind nginx")
+        (replica,) = rp.port_holders(port + 1)
+        os.kill(replica, signal.SIGKILL)
+        read_until(f"replica 1 is up again on port {port + 1}")
+        assert rp.port_holders(port + 1) != [replica]
+        assert get(f"http://127.0.0.1:{port}/_stcore/health")[0] == 200
+    finally:
+        supervisor.terminate()
+        supervisor.wait(timeout=30)
+    assert not rp.listening_inodes(port), "nginx outlived its supervisor"
+    assert not rp.listening_inodes(port + 1), "the replica outlived its supervisor"
