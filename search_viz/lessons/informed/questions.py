@@ -355,7 +355,16 @@ class Asker:
     def question(
         self, event: Event, frontier: Frontier
     ) -> tuple[Question, dict[Board, list]] | None:
-        """What the step of ``event`` asks, and a pick's items, or None; ``frontier``: before it."""
+        """What the step of ``event`` asks, and a pick's items, or None; ``frontier``: before it.
+
+        >>> from search_viz import Event
+        >>> goal = (1, 2, 3, 8, 0, 4, 7, 6, 5)
+        >>> asker = Asker("A*", "misplaced", goal, None)
+        >>> asker.question(Event("expand", goal, g=5, h=0, value=5), Frontier()) is None
+        True
+        >>> asker.question(Event("goal", goal), Frontier())[0].answer
+        'the goal: stop'
+        """
         after = self.expanded if self.last == "expand" else None
         self.last = event.kind
         if event.kind == "expand":
@@ -392,7 +401,17 @@ class Asker:
         return expand_question(event, frontier, self.algorithm, self.label), items
 
     def ask(self, writer: FilmBuilder, event: Event, frontier: Frontier) -> None:
-        """Have ``writer``'s next step (the step of ``event``) ask its question, if it has one."""
+        """Have ``writer``'s next step (the step of ``event``) ask its question, if it has one.
+
+        >>> from search_viz import Event
+        >>> from search_viz.film.demo import demo_writer
+        >>> goal, writer = (1, 2, 3, 8, 0, 4, 7, 6, 5), demo_writer(2)
+        >>> asker = Asker("A*", "misplaced", goal, None)
+        >>> asker.ask(writer, Event("expand", goal, g=5, h=0, value=5), Frontier())  # no choice
+        >>> asker.ask(writer, Event("goal", goal), Frontier())
+        >>> writer.step("Stop."); writer.film().question(2).kind
+        'choice'
+        """
         asked = self.question(event, frontier)
         if asked is not None:
             writer.ask(*asked)
