@@ -70,7 +70,7 @@ H_RULE = {
 #: Why the goal test waits for a board to leave the frontier, by search.
 WAIT = {
     "A*": ": a cheaper path to the goal may still wait there, with a lower f",
-    "greedy": " (the one best-first pseudocode, as A*)",
+    "greedy": ", like every best-first search in this lesson",
 }
 #: The goal test's two outcomes.
 STOP, GO_ON = "the goal: stop", "not the goal: go on"
