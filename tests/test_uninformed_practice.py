@@ -238,6 +238,9 @@ def test_the_notes_8_puzzle_asks_the_blank_moves_and_the_5_move_path():
     assert moves[2].prompt.startswith(f"Which child of {compact(NOTES_START)} does BFS put")
     assert moves[2].choices == ("blank up", "blank left", "blank right")
     assert moves[2].answer == "blank left"  # up came first, then left
+    film, trace = page_film(PUZZLE, "DFS")  # the notes bound DFS at level 6
+    assert film.question(len(film) - 1).answer == 5
+    assert film.question(3).answer == "blank left"  # last first: right, then left, then up
 
 
 def test_ucs_asks_the_g_of_a_child_and_the_cost_of_the_path():
