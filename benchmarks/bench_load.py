@@ -1373,6 +1373,13 @@ def _kb(n: int) -> str:
     return f"{n / 1000:,.0f}"
 
 
+#: Streamlit options that might trim a first visit (tried by ``part_bytes``).
+TRIM_OPTIONS = (
+    ("--theme.font=system-ui", "--theme.codeFont=monospace"),
+    ("--client.showSidebarNavigation=false", "--client.toolbarMode=minimal"),
+)
+
+
 def part_bytes() -> None:
     """What one student downloads (Chromium): a first visit, a second lesson, a reload."""
     print("== bytes: one Chromium student, through nginx and from a plain server", flush=True)
@@ -1382,6 +1389,9 @@ def part_bytes() -> None:
         visits["nginx + 2 replicas"] = chromium_visits(target.url, [first, second, second])
     with one_server() as target:
         visits["plain server"] = chromium_visits(target.url, [first, second])
+    for option in TRIM_OPTIONS:  # what Streamlit's own options trim from a first visit
+        with one_server(options=option) as target:
+            visits[f"plain server, `{' '.join(option)}`"] = chromium_visits(target.url, [first])
     names = ("first visit", "second lesson", "the second lesson again")
     order = ("scripts", "style", "fonts", "page and checks", "media", "websocket")
     rows = []
@@ -1409,7 +1419,9 @@ def part_bytes() -> None:
         "the browser's cache is not counted. Through nginx (`make serve-replicas`), the "
         "static files are gzipped once at start and hashed names are `immutable`; a plain "
         "Streamlit server sends its scripts uncompressed (Streamlit skips gzip for "
-        "`/static/`: it would compress them again on every request).\n\n"
+        "`/static/`: it would compress them again on every request). The last rows try "
+        "Streamlit's own options on a first visit (its system font instead of Source Sans; "
+        "no page list in the sidebar and a minimal toolbar).\n\n"
     )
     body += table(
         [
