@@ -30,6 +30,7 @@ out a second time. What it asks, by event:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -58,6 +59,21 @@ CUTOFF, FAILURE = "cutoff: a deeper goal may exist", "failure: there is no path"
 SHOWN = 8
 
 Items = Callable[[Hashable], list]
+
+
+def in_order(label: Callable[[Any], str]) -> Callable[[Any], tuple]:
+    """A sort key that lists choices by their labels, numbers by value: the order of the buttons
+    (neutral: neither the frontier's order nor the graph's, which would give the answer away).
+
+    >>> sorted(["10", "9", "B", "(0, 10)", "(0, 2)"], key=in_order(str))
+    ['9', '10', '(0, 2)', '(0, 10)', 'B']
+    """
+
+    def key(choice: Any) -> tuple:
+        parts = re.split(r"(\d+)", label(choice))
+        return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+
+    return key
 
 
 def clickable(looks: GraphLooks, *, target: bool = False) -> Items:
@@ -242,7 +258,7 @@ class Asker:
         if e.node not in places:  # not expected: the frontier always holds the node taken
             places[e.node] = list(self.looks_of(e.node))
         places = {state: list(dict.fromkeys(names)) for state, names in places.items()}
-        states = sorted(places, key=self.label)
+        states = sorted(places, key=in_order(self.label))
         labels = [self.label(s) for s in states]
         if len(states) < 2:
             empty = f"none: the {name} is empty"
@@ -304,7 +320,7 @@ class Asker:
         kids = [c for c in dict.fromkeys(self.children(parent)) if c != parent]
         if e.node not in kids or len(kids) < 2:
             return None
-        states = sorted(kids, key=self.label)
+        states = sorted(kids, key=in_order(self.label))
         labels = [self.label(s) for s in states]
         if len(set(labels)) < len(labels):
             return None
