@@ -4,8 +4,10 @@ Each simulated student is its own Streamlit session, spoken to the way the brows
 speaks (``/_stcore/stream``, protobuf ``BackMsg`` / ``ForwardMsg`` from the installed
 streamlit), without a browser:
 
-* **opening** a lesson is what a first visit does: the page's HTML and the scripts and
-  font it names, ``/_stcore/health`` and ``host-config``, the websocket, the script run
+* **opening** a lesson is what a first visit does: the page's HTML, the files Chromium
+  fetched on a first visit (``benchmarks/browser_files.json``: scripts, lazy chunks,
+  fonts, style; ``--files html``: only the 61 the HTML names, as before), ``/_stcore/health``
+  and ``host-config``, the websocket, the script run
   (``rerun_script`` with the link's query string), then every ``/media/...`` file the
   page names (the film files in the player's data, pictures), each fetched once, over
   at most six kept-alive connections, as a browser does;
@@ -36,9 +38,19 @@ Parts (``--parts``, all by default), each writing its own table in benchmarks/RE
 * ``memory``: what a session and each cache of the page keep (Streamlit's own memory
   metrics, with deep sizes), and what is left once the students have gone;
 * ``soak``: 5 minutes at N = 100 with students coming and going; RSS after 1 and after
-  5 minutes, then the load stops: CPU and a new student's opening on the idle server.
+  5 minutes, then the load stops: CPU and a new student's opening on the idle server;
+* ``bytes``: what one headless Chromium student downloads on a first visit, a second
+  lesson and again, through nginx and from a plain server, and what Streamlit's own
+  options trim;
+* ``targets``: issue 22's targets (a plain server, 30 students; nginx and 2 replicas, 300
+  on one example and 100 on different seeds), each run twice, with the HTML's 61 files as
+  a comparison; the load average before and after, the driver's and nginx's CPU, the
+  driver kept off the server's core with ``taskset`` where a core is free.
 
-Run: ``make bench-load`` (about 40 minutes; progress is printed), or
+``--record-files`` records the browser's file set again with Chromium (after a
+streamlit upgrade: the benchmark refuses a fixture recorded with another streamlit).
+
+Run: ``make bench-load`` (about 50 minutes; progress is printed), or
 ``python -m benchmarks.bench_load --parts film,memory``. Lesson pages other than game
 trees: ``--page uninformed-search --same "" --seeded "seed={seed}"``.
 """
