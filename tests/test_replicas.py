@@ -98,6 +98,9 @@ def test_a_taken_nginx_port_refuses_to_start(fake):
 
 def test_make_serve_replicas_refuses_with_the_port_and_the_make_command(fake):
     # nginx's port is free, the first replica's (PORT+1) is the stranger's.
+    while rp.listening_inodes(fake.port - 1):  # (nginx's must be free for this test)
+        fake.close()
+        fake.__init__()
     command = [sys.executable, "deploy/replicas.py", "--replicas", "2"]
     done = subprocess.run(
         [*command, "--port", str(fake.port - 1)],
