@@ -309,7 +309,8 @@ def page_files(html: str) -> list[str]:
 
 def chromium_visits(base: str, paths: list[str]) -> list[list[dict]]:
     """Open ``paths`` one after the other in one headless Chromium tab (one browser, its
-    cache kept), each until the page is drawn; what each visit requested.
+    cache kept), each until its film player shows a step and the page has stopped
+    running; what each visit requested.
 
     Each request: ``path``, ``type`` (Script, Font, ...), ``bytes`` over the network
     (headers and body as sent; 0 if from the browser's cache), ``encoding``; the
@@ -360,10 +361,10 @@ def chromium_visits(base: str, paths: list[str]) -> list[list[dict]]:
                 seen.clear()
                 socket["bytes"] = 0
                 page.goto(base + path, timeout=180_000)
-                page.wait_for_selector("[data-testid=stMain]", timeout=180_000)
-                page.wait_for_timeout(1000)
-                page.wait_for_selector(
-                    '[data-testid="stStatusWidget"]', state="detached", timeout=180_000
+                # Drawn: the lesson's film player shows a step and the page stopped running.
+                page.locator(".svp-count").first.filter(has_text="Step").wait_for(timeout=180_000)
+                page.locator('[data-testid="stStatusWidget"]').wait_for(
+                    state="hidden", timeout=180_000
                 )
                 page.wait_for_load_state("networkidle")  # lazy chunks, fonts and media
                 page.wait_for_timeout(2000)
