@@ -551,6 +551,7 @@ class Replicas:
         try:
             self.brotli = use_brotli()
             self.static = precompressed_static()
+            self.check_ports()  # again: compressing the first time takes a minute or two
             for i in range(self.n):
                 self._start_app(i)
             for i in range(self.n):
