@@ -1464,6 +1464,7 @@ def _target_plan() -> list[tuple]:
         ("plain", "same", 30, "browser", 2.0, RUNS),
         ("plain", "same", 30, "html", None, 1),
         ("plain", "same", 100, "browser", None, 1),
+        ("plain", "same", 300, "browser", None, 1),
         ("2 replicas", "same", REPLICA_SAME_N, "browser", 3.0, RUNS),
         ("2 replicas", "same", REPLICA_SAME_N, "html", None, 1),
         ("2 replicas", "seeds", 100, "browser", 5.0, RUNS),
