@@ -277,8 +277,14 @@ def draw_graph(
         if G.is_directed() and view.kind != "tree":
             _arrowheads(ax, _segments(view, G.edges))
         _edge_costs(ax, view)
-    keys = list(dict.fromkeys(edge_key(a, b) for a, b in G.edges if a != b))
-    segments = [(view.pos[a], view.pos[b]) for a, b in (tuple(k) for k in keys)]
+    # each link drawn from the end the graph names first (a frozenset's order would
+    # change with the process's hash seed, and with it the film)
+    ends = {}
+    for a, b in G.edges:
+        if a != b:
+            ends.setdefault(edge_key(a, b), (a, b))
+    keys = list(ends)
+    segments = [(view.pos[a], view.pos[b]) for a, b in ends.values()]
     links = LineCollection(segments, colors=TREE_LINK.color, linewidths=2.4, zorder=2)
     scene.tag_each(ax.add_collection(links), [("link", k) for k in keys], shown=False)
     path = LineCollection(
