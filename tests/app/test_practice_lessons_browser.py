@@ -16,11 +16,12 @@ from search_viz.film.film import CHUNK_STEPS, HIDDEN
 from tests.app.film_browser import (
     answer_in_browser,
     feedback,
-    practice_prompt,
+    last_step,
     right_answers,
     shoot_main,
     shown_step,
     wait_for_player,
+    wait_for_question,
 )
 from tests.app.lesson_films import LESSON_FILMS, page_film_ids
 
@@ -55,9 +56,10 @@ def test_every_answer_right_plays_the_film_to_a_perfect_score(browser, app_url, 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{app_url}/{path}?practice=1")
     wait_for_player(page, timeout=120_000)
-    assert page_film_ids(page) == [film.digest], "the page shows another film than expected"
+    # the film practised is the first (compare mode shows another beside it)
+    assert page_film_ids(page)[0] == film.digest, "the page shows another film than expected"
     first = answers[0][0]
-    assert f"(step {first})" in practice_prompt(page)
+    wait_for_question(page, first)
     shoot_main(page, f"practice-{path}")
     # a wrong answer first: the step stays, the rule is shown
     wrong = _wrong(film, first)
@@ -68,7 +70,7 @@ def test_every_answer_right_plays_the_film_to_a_perfect_score(browser, app_url, 
     result = answer_in_browser(page, answers)
     assert "error" not in result, result
     assert result["asked"] == [k for k, _, _ in answers]
-    assert result["step"] == len(film) - 1
+    assert result["step"] == last_step(page) >= len(film) - 1  # compare: the longer film's end
     n = len(answers)
     assert result["summary"].startswith(f"Finished: {n - 1} of {n} right first time")
     assert "1 right after a mistake" in result["summary"]

@@ -547,7 +547,9 @@ class Practice {
       player.go(0, false);
     } else {
       this.clearPicks();
+      this.hideTables(false);
       this.box.remove();
+      player.fit();
       player.renderControls();
     }
   }
@@ -558,16 +560,27 @@ class Practice {
     this.player.go(0, false).then(() => this.showMe.focus());
   }
 
-  // Put the practice box under the film's sentence.
+  // Put the practice box by the film's sentence: under it beside a picture, beside it above a
+  // wide picture, above both films in compare mode; then size the pictures for the room left.
   mount() {
     const film = this.film;
-    if (film && this.box.parentNode !== film.note.parentNode) film.note.after(this.box);
+    const player = this.player;
+    if (!film || (this.box.isConnected && this.mountedFor === film)) return;
+    this.mountedFor = film;
+    if (player.films.length > 1) player.stage.before(this.box);
+    else if (player.box.dataset.layout === "below") {
+      const head = el("div", { class: "svp-head" });
+      film.note.before(head);
+      head.append(film.note, this.box);
+    } else film.note.after(this.box);
+    player.fit();
   }
 
   // -- what is on screen
   render() {
     if (!this.on) return;
     this.mount();
+    this.hideTables(false);
     const player = this.player;
     const n = player.n;
     const next = this.pending();
@@ -595,6 +608,13 @@ class Practice {
     }
     this.showMe.hidden = false;
     this.ask(next);
+    this.hideTables(true);
+  }
+
+  // The tables beside the picture (a frontier in order, the IDDFS rows) would tell the
+  // answer: they are hidden while a question waits.
+  hideTables(hide) {
+    this.player.box.classList.toggle("svp-tables-hidden", hide);
   }
 
   renderScore(atEnd) {
