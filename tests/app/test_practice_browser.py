@@ -136,3 +136,29 @@ def test_the_standalone_page_grades_offline(browser, tmp_path):
     assert "2 of 3 right first time" in result["summary"]
     assert errors == []
     context.close()
+
+
+def test_a_notebook_cell_opens_in_practice_mode_and_grades(browser):
+    import search_viz as sv
+
+    film = sv.film(sv.alphabeta, sv.GameTree.from_nested([[3, 12, 8], [2, 4, 6]]), practice=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_content(f"<html><body>{film._repr_html_()}</body></html>")
+    cell = page.frame_locator("iframe")
+    cell.locator(".svp-count").filter(has_text="Step 0 of").wait_for(timeout=20_000)
+    assert cell.locator(".svp-practice-toggle").get_attribute("aria-pressed") == "true"
+    first = film.asked_steps[0]
+    question = film.question(first)
+    while f"(step {first})" not in cell.locator(".svp-prompt").inner_text():
+        cell.locator(".svp-forward").click()
+    if question.kind == "value":
+        cell.locator(".svp-value").fill(str(question.answer))
+        cell.locator(".svp-value").press("Enter")
+    else:
+        cell.locator(
+            f'.svp-choice[data-choice="{question.choices.index(question.answer)}"]'
+        ).click()
+    cell.locator(".svp-count").filter(has_text=f"Step {first} of").wait_for()
+    assert "Right" in cell.locator(".svp-feedback").inner_text()
+    context.close()

@@ -455,7 +455,9 @@ class Practice {
     this.on = false;
     this.box = el("section", { class: "svp-practice", "aria-label": "Practice" });
     this.score = el("div", { class: "svp-score" });
-    this.prompt = el("div", { class: "svp-prompt", id: `svp-prompt-${++playerCount}` });
+    // the question is announced when it changes, as the feedback is
+    this.prompt = el("div", { class: "svp-prompt", id: `svp-prompt-${++playerCount}`,
+      "aria-live": "polite" });
     this.answers = el("div", { class: "svp-answers", role: "group" });
     this.answers.setAttribute("aria-labelledby", this.prompt.id);
     this.feedback = el("div", { class: "svp-feedback", role: "status", "aria-live": "polite" });
