@@ -29,32 +29,14 @@ from search_viz.lessons.local_search.questions import (
 from search_viz.lessons.local_search.runs import Run
 from search_viz.lessons.local_search.sentences import draw_text, temperature_text
 from search_viz.problems.nqueens import EXAMPLES
+from tests.app.test_local_search import ANNEALING, CLIMBING, GENETIC
 from tests.practice_checks import asked_share, check_questions
 
 Q = sv.NQueens(8, seed=0)  # the page's default board
 
 #: The page's default films: each algorithm with the sidebar's defaults (hill climbing writes
 #: the numbers in the squares, the genetic algorithm steps each child).
-DEFAULTS = {
-    "hill_climbing": {"variant": "steepest", "sideways": 0, "restarts": 0, "seed": 1},
-    "simulated_annealing": {
-        "t0": 1000.0,
-        "cooling": 0.99,
-        "schedule": "exponential",
-        "neighbour": "column-in-turn",
-        "max_steps": 10_000,
-        "seed": 1,
-    },
-    "genetic": {
-        "population": 50,
-        "generations": 500,
-        "crossover": "one-point",
-        "selection": "roulette",
-        "mutation": 0.3,
-        "elitism": 2,
-        "seed": 1,
-    },
-}
+DEFAULTS = {"hill_climbing": CLIMBING, "simulated_annealing": ANNEALING, "genetic": GENETIC}
 
 
 @cache

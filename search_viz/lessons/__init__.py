@@ -8,6 +8,8 @@ one knows where to look:
   ``films(algorithm, problem)`` says whether this lesson films that pair, and
   ``thumbnail()`` draws the home page's card;
 * ``sentences.py``: what each step says, in plain words;
+* ``questions.py``: what each step asks the student in practice mode (its answer
+  read from the trace, in the same walk that writes the film);
 * ``charts.py``: the charts beside the replay (where the lesson has any);
 * ``inputs.py``: the sidebar (Streamlit): the problem and the options;
 * ``page.py``: the page body (Streamlit): ``body()`` puts it all together.

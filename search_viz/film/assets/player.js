@@ -377,7 +377,7 @@ class FilmView {
           row.classList.add("svp-lit");
           row.setAttribute("aria-current", "step");
           row.firstChild.textContent = "▶";
-          this.keepInView(row);
+          requestAnimationFrame(() => this.keepInView(row)); // read the layout once, before paint
         }
         this.lit = line;
       }
@@ -485,6 +485,7 @@ class Practice {
     this.mistakes = 0;
     this.wrongHere = 0; // mistakes on the question now asked
     this.asking = null; // the step whose question is on screen
+    this.locked = false; // answered: the step is about to play
     this.feedback.textContent = "";
     this.feedback.className = "svp-feedback";
   }
@@ -538,6 +539,9 @@ class Practice {
     const player = this.player;
     player.practiceButton.setAttribute("aria-pressed", String(this.on));
     player.box.classList.toggle("svp-practising", this.on);
+    // in practice mode only the items of a pick are clicked: set once, since toggling it
+    // per question would restyle every element of the picture
+    for (const film of player.films) film.picture.classList.toggle("svp-asking", this.on);
     if (byUser) writePracticeUrl(this.on);
     this.reset();
     if (this.on) {
@@ -559,7 +563,10 @@ class Practice {
   restart() {
     this.reset();
     this.player.pause();
-    this.player.go(0, false).then(() => this.showMe.focus());
+    this.player.go(0, false).then(() => {
+      this.player.renderControls(); // when it was at step 0 already, go() drew nothing
+      this.focusAnswer();
+    });
   }
 
   // Put the practice box by the film's sentence: under it beside a picture, beside it above a
@@ -569,6 +576,9 @@ class Practice {
     const player = this.player;
     if (!film || (this.box.isConnected && this.mountedFor === film)) return;
     this.mountedFor = film;
+    // above a picture the box keeps one height, so that no answer moves the picture
+    this.box.classList.toggle("svp-practice-above",
+      player.films.length > 1 || player.box.dataset.layout === "below");
     if (player.films.length > 1) player.stage.before(this.box);
     else if (player.box.dataset.layout === "below") {
       const head = el("div", { class: "svp-head" });
@@ -582,7 +592,6 @@ class Practice {
   render() {
     if (!this.on) return;
     this.mount();
-    this.hideTables(false);
     const player = this.player;
     const n = player.n;
     const next = this.pending();
@@ -590,33 +599,28 @@ class Practice {
     this.renderScore(atEnd);
     this.retry.hidden = !atEnd && this.done === 0;
     this.newProblem.hidden = !player.data || !player.data.newProblem || !(atEnd || this.done === 0);
-    if (atEnd) {
-      this.ask(null);
-      this.prompt.textContent = this.summary();
-      this.showMe.hidden = true;
+    let says = null; // what the box says instead of a question
+    if (atEnd) says = this.summary();
+    else if (next === null) says = "This step asks nothing: press Forward (→) or Play to go on.";
+    else if (player.step < this.reached) {
+      says = `Looking back. The question waits at step ${this.reached}: press Forward (→) to return to it.`;
+    }
+    this.showMe.hidden = says !== null;
+    this.hideTables(says === null);
+    if (says === null) {
+      this.ask(next);
       return;
     }
-    if (next === null) {
-      this.ask(null);
-      this.prompt.textContent = "This step asks nothing: press Forward (→) or Play to go on.";
-      this.showMe.hidden = true;
-      return;
-    }
-    if (player.step < this.reached) {
-      this.ask(null);
-      this.prompt.textContent = `Looking back. The question waits at step ${this.reached}: press Forward (→) to return to it.`;
-      this.showMe.hidden = true;
-      return;
-    }
-    this.showMe.hidden = false;
-    this.ask(next);
-    this.hideTables(true);
+    this.ask(null);
+    if (this.prompt.textContent !== says) this.prompt.textContent = says;
   }
 
   // The tables beside the picture (a frontier in order, the IDDFS rows) would tell the
-  // answer: they are hidden while a question waits.
+  // answer: they are hidden while a question waits. (Only the tables are restyled: a class
+  // on the whole player would make the browser restyle every element of a large picture.)
   hideTables(hide) {
-    this.player.box.classList.toggle("svp-tables-hidden", hide);
+    const film = this.film;
+    if (film) film.tables.classList.toggle("svp-tables-hidden", hide);
   }
 
   renderScore(atEnd) {
@@ -678,7 +682,6 @@ class Practice {
   // Make the picture's items of each choice clickable and reachable with Tab.
   setPicks(step, q) {
     const film = this.film;
-    film.picture.classList.add("svp-asking");
     this.picks = [];
     q.i.forEach((numbers, index) => {
       for (const number of numbers) {
@@ -703,8 +706,6 @@ class Practice {
   }
 
   clearPicks() {
-    const film = this.film;
-    if (film) film.picture.classList.remove("svp-asking");
     for (const node of this.picks || []) {
       node.classList.remove("svp-pickable", "svp-wrong");
       node.removeAttribute("tabindex");
@@ -720,14 +721,14 @@ class Practice {
   // -- grading
   answerChoice(step, index) {
     const q = this.question(step);
-    if (this.asking !== step || !q) return;
+    if (this.asking !== step || !q || this.locked) return;
     if (index === q.a) this.right(step, `Right: ${q.c[index]}.`);
     else this.wrong(step, q, `Not ${q.c[index]}. ${q.w}`, index);
   }
 
   answerValue(step, text) {
     const q = this.question(step);
-    if (this.asking !== step || !q) return;
+    if (this.asking !== step || !q || this.locked) return;
     const given = typedNumber(text);
     if (given === null) {
       this.say(`"${String(text).slice(0, 20)}" is not a number: type one such as 3, −2.5 or −inf.`, "svp-hint");
@@ -753,14 +754,14 @@ class Practice {
     this.mistakes += 1;
     this.wrongHere += 1;
     this.say(text, "svp-wrong-answer");
-    this.markWrong(index);
     if (this.field) this.field.select();
+    afterPaint(() => this.markWrong(index)); // the verdict first; the mark a frame later
   }
 
   reveal() {
     const step = this.asking;
     const q = step === null ? null : this.question(step);
-    if (!q) return;
+    if (!q || this.locked) return;
     this.done += 1;
     this.shown += 1;
     const answer = q.k === "value" ? showNumber(answerNumber(q.a)) : q.c[q.a];
@@ -770,13 +771,18 @@ class Practice {
 
   advance(step) {
     const player = this.player;
-    const focusWasHere = this.box.contains(document.activeElement) ||
-      (this.picks || []).some((node) => node === document.activeElement);
+    const active = this.box.getRootNode().activeElement; // the player may sit in a shadow root
+    const focusWasHere = this.box.contains(active) || (this.picks || []).includes(active);
     this.reached = step;
-    this.ask(null);
-    player.go(step, false).then(() => {
-      // keep the keyboard where the next answer is given
-      if (focusWasHere) this.focusAnswer();
+    // the verdict is painted on its own first (nothing else moves); the step it unlocks
+    // plays in the next frame, and the answers go with it
+    this.locked = true;
+    afterPaint(() => {
+      this.locked = false;
+      this.ask(null);
+      player.go(step, false).then(() => {
+        if (focusWasHere) this.focusAnswer(); // keep the keyboard where the next answer goes
+      });
     });
   }
 
@@ -805,6 +811,11 @@ class Practice {
       for (const node of marked) node.classList.remove("svp-wrong");
     }, WRONG_MARK_MS);
   }
+}
+
+// Run `fn` once the browser has painted what is on screen now.
+function afterPaint(fn) {
+  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 function writePracticeUrl(on) {
