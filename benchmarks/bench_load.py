@@ -80,6 +80,9 @@ from pathlib import Path
 from benchmarks.tables import percentile, table, write_section
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The checkout the servers serve (``--serve``: e.g. a clean worktree of a commit, so that
+#: edits in progress in this working tree are not measured).
+SERVE_ROOT = ROOT
 #: The last commit before the film: the rerun-per-step player, for the "before" rows.
 BASELINE = "1e44e4a"
 
@@ -154,7 +157,7 @@ class Target:
 
 @contextlib.contextmanager
 def one_server(
-    root: Path = ROOT,
+    root: Path | None = None,
     label: str = "one server",
     options: tuple = (),
     cpus: set[int] | None = None,
@@ -163,6 +166,7 @@ def one_server(
     if given); stopped on exit."""
     from deploy.replicas import free_port, wait_healthy
 
+    root = root or SERVE_ROOT
     port = free_port()
     log = Path(tempfile.gettempdir()) / f"search_viz-load-{port}.log"
     with open(log, "wb") as out:
@@ -204,7 +208,7 @@ def replicated(n: int, cpus: list[int] | None = None) -> Iterator[Target]:
     """``n`` replicas behind nginx (deploy/replicas.py); stopped on exit."""
     from deploy.replicas import Replicas, children
 
-    with Replicas(n, cpus=cpus) as served:
+    with Replicas(n, cpus=cpus, root=SERVE_ROOT) as served:
         apps = [f"http://127.0.0.1:{port}" for port in served.app_ports]
         proxy = [served.nginx_pid, *children(served.nginx_pid)]
         label = f"{n} replica{'s' * (n > 1)} behind nginx"
@@ -614,6 +618,7 @@ class Student:
     sent_while_stepping: int = 0
     errors: list[str] = field(default_factory=list)
     received: int = 0  # bytes over HTTP (not the websocket)
+    media: tuple[str, ...] = ()  # the media the page named (its film and pictures)
 
 
 class FilmSteps:
@@ -692,6 +697,7 @@ async def student(
             session.query = session.query or query
             phase = "media"
             film = film_steps(session, await browser.get_all(media))
+            result.media = tuple(media)
         result.opened_at = time.monotonic()
         result.opened = result.opened_at - result.arrived
         phase = "stepping"
@@ -1458,6 +1464,23 @@ def part_bytes() -> None:
     write_section("load-bytes", body)
 
 
+def served_code() -> str:
+    """Which code the servers run: a commit, and whether edits in progress are included."""
+    commit = subprocess.run(
+        ["git", "-C", str(SERVE_ROOT), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(SERVE_ROOT), "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return f"commit {commit}" + (" with uncommitted edits" if dirty else "")
+
+
 def _target_plan() -> list[tuple]:
     """(server, students on, N, file set, target p95 s or None, runs) per row group."""
     return [
@@ -1499,12 +1522,20 @@ def part_targets() -> None:
         try:
             serving = one_server(cpus={0} if spare else None) if plain else replicated(2)
             with serving as target, driver_on(driver):
-                queries = scenario_queries(scenario, n, 40_000 + 1000 * (10 * k + run_no))
+                # Seeds 20,000-82,099: within the page's range (an out-of-range seed falls
+                # back to the default example, and every student would share it).
+                queries = scenario_queries(scenario, n, 20_000 + 1000 * (10 * k + run_no))
                 run = run_students(
                     target, queries, step_for=TARGET_STEP_FOR_S, open_timeout=OPEN_TIMEOUT_S
                 )
         finally:
             FILES = "browser"
+        examples = len({s.media for s in run.students if s.opened is not None})
+        if scenario == "seeds" and examples < len(run.opens):
+            raise RuntimeError(
+                f"{len(run.opens)} students on different seeds saw only {examples} different "
+                f"examples: the page did not take their seeds ({queries[0]})"
+            )
         met = "–"
         if goal is not None:
             p95 = percentile(run.opens, 95) if run.opens else float("inf")
@@ -1512,7 +1543,7 @@ def part_targets() -> None:
             met = f"{'met' if ok else '**not met**'} (< {goal:.0f} s)"
         done[k, run_no] = [
             label,
-            f"{n}, {SCENARIOS[scenario]}",
+            f"{n}, {SCENARIOS[scenario]} ({examples} example{'s' * (examples > 1)} seen)",
             f"browser's ({n_files})" if files == "browser" else "HTML's (61)",
             run_no,
             f"{len(run.opens)}",
@@ -1528,6 +1559,7 @@ def part_targets() -> None:
         print(f"    -> {done[k, run_no]}", flush=True)
     rows = [done[key] for key in sorted(done)]
     body = (
+        f"Code served: {served_code()}. "
         f"Page `/{PAGE}`; the same example is `?{SAME}`, different seeds one "
         f"`?{SEEDED}` per student. Each student opens the lesson as Chromium's first visit "
         f"does: the page, the {n_files} files Chromium fetched (`benchmarks/"
@@ -1582,7 +1614,7 @@ def _interrupt(*_) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    global PAGE, SAME, SEEDED, FILES, RUNS, TARGET_STEP_FOR_S
+    global PAGE, SAME, SEEDED, FILES, RUNS, TARGET_STEP_FOR_S, SERVE_ROOT
     parser = argparse.ArgumentParser(
         description="Load benchmark: simulated students (127.0.0.1 only)."
     )
@@ -1606,11 +1638,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--runs", type=int, default=RUNS, help="runs of each target row")
     parser.add_argument(
+        "--serve", type=Path, default=ROOT, help="the checkout to serve (default: this one)"
+    )
+    parser.add_argument(
         "--target-step-for", type=float, default=TARGET_STEP_FOR_S, help="targets: stepping s"
     )
     args = parser.parse_args(argv)
     PAGE, SAME, SEEDED, FILES = args.page, args.same, args.seeded, args.files
-    RUNS, TARGET_STEP_FOR_S = args.runs, args.target_step_for
+    RUNS, TARGET_STEP_FOR_S, SERVE_ROOT = args.runs, args.target_step_for, args.serve.resolve()
     if args.record_files:
         record_files()
         if "--parts" not in (argv if argv is not None else sys.argv):
