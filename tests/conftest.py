@@ -109,6 +109,16 @@ def app_url():
 
 
 @pytest.fixture(scope="session")
+def film_url():
+    """``tests/app/film_app.py`` (the demo film, New problem, compare mode), served for the
+    player's own browser tests."""
+    process, url = start_app("tests/app/film_app.py")
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
 def browser(chromium_path):
     """Headless Chromium driven by Playwright (never `playwright install`)."""
     from playwright.sync_api import sync_playwright

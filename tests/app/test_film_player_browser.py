@@ -22,17 +22,9 @@ from tests.app.film_browser import (
     wait_for_player,
     watch_frames,
 )
-from tests.conftest import ARTIFACTS, start_app
+from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def film_url():
-    process, url = start_app("tests/app/film_app.py")
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_buttons_and_keys_step_in_the_browser_without_the_server(page, film_url):

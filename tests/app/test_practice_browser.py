@@ -22,17 +22,8 @@ from tests.app.film_browser import (
     wait_for_player,
     watch_frames,
 )
-from tests.conftest import start_app
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def film_url():
-    process, url = start_app("tests/app/film_app.py")
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_a_wrong_pick_never_advances_and_says_the_rule(page, film_url):
