@@ -107,15 +107,20 @@ def gif(
 def _pictures(film: Film, steps) -> Iterator[tuple[int, Image.Image]]:
     """Each step of ``steps`` as an RGB picture, drawn on one scene.
 
-    The figure's own legends and texts are the same in every frame and matplotlib
-    draws them last, over everything else: they are drawn once and laid over each
-    frame, which is a third of a frame's drawing saved (a legend is slow to draw).
+    The figure's own legends and texts that no step changes are the same in every
+    frame and matplotlib draws them last, over everything else: they are drawn once
+    and laid over each frame, which is a third of a frame's drawing saved (a legend
+    is slow to draw). A tagged text (a caption such as "depth limit 0") or a step's
+    mark changes between frames, so it is drawn with each frame instead.
     """
     overlay = None
-    fixed: list = []
-    for k, figure in film.frames(steps):
+    scene = film.scene()
+    # chosen before any step is applied: then the figure holds none of a step's marks
+    fixed = [a for a in [*scene.figure.legends, *scene.figure.texts] if _fixed(a)]
+    for k in steps:
+        film.apply(scene, k)
+        figure = scene.figure
         if overlay is None:
-            fixed = [a for a in [*figure.legends, *figure.texts] if a.get_visible()]
             overlay = _overlay(figure, fixed)
         for artist in fixed:
             artist.set_visible(False)
@@ -123,6 +128,15 @@ def _pictures(film: Film, steps) -> Iterator[tuple[int, Image.Image]]:
         for artist in fixed:
             artist.set_visible(True)
         yield k, Image.alpha_composite(picture, overlay).convert("RGB")
+
+
+def _fixed(artist) -> bool:
+    """Whether ``artist`` looks the same in every frame: shown, and not a scene item.
+
+    A scene item carries the id ``sv<n>`` (or ``svc<n>``, a collection): a step may
+    hide, show or move it.
+    """
+    return artist.get_visible() and not (artist.get_gid() or "").startswith("sv")
 
 
 def _overlay(figure, fixed: list) -> Image.Image:
