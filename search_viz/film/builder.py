@@ -154,12 +154,23 @@ class FilmBuilder:
         line: int | None = None,
         counters: Mapping[str, object] | None = None,
         tables: Mapping[str, str] | None = None,
+        description: str | None = None,
     ) -> None:
         """Close the step: its sentence, pseudocode line, counters and tables (HTML).
 
-        Counters and tables stay as they were when not given.
+        Counters and tables stay as they were when not given. ``description`` says in
+        words what the picture shows after the step (what is current, the frontier, the
+        values), for a screen reader; None: the step has none.
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> writer = demo_writer(2)
+        >>> writer.hide("B lit"); writer.step("B goes dark.", description="A is lit, B dark.")
+        >>> writer.film().state(2).description
+        'A is lit, B dark.'
         """
         panel = {"s": sentence, "l": line}
+        if description is not None or "d" in self._panel:
+            panel["d"] = description or ""
         if counters is not None:
             panel["c"] = [[str(k), _plain(v)] for k, v in counters.items()]
         if tables is not None:

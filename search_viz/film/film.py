@@ -85,7 +85,8 @@ class State:
 
     ``looks``: items whose look differs from the scene's start, with their code;
     ``moves``: moved items and their shift; ``marks``; ``panel`` (``s`` the
-    sentence, ``l`` the pseudocode line, ``c`` the counters, ``h`` the tables).
+    sentence, ``l`` the pseudocode line, ``c`` the counters, ``h`` the tables, ``d`` the
+    description of the picture for a screen reader).
     """
 
     looks: dict[int, int]
@@ -97,6 +98,11 @@ class State:
     def sentence(self) -> str:
         """The step's sentence."""
         return self.panel.get("s", "")
+
+    @property
+    def description(self) -> str:
+        """What the picture shows at this step, in words ("" when the film has none)."""
+        return self.panel.get("d", "")
 
     @property
     def line(self) -> int | None:
