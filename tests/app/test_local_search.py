@@ -100,7 +100,7 @@ def test_the_local_minimum_is_stuck_at_once():
         {"algorithm": "Hill climbing", "board": "A local minimum: 1 pair, every move worse"}
     )
     no_trouble(at)
-    assert "**stuck** after 1 step" in summary(at)
+    assert "**stuck** after 1 move tried" in summary(at)
     film = film_of(
         sv.NQueens(8, state=EXAMPLES["local-minimum"]), "hill_climbing", CLIMBING, numbers=True
     )

@@ -140,8 +140,9 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
         each = "generation"
     if numbers and not numbered(run, numbers):
         st.caption(
-            f"The conflicts are written in the squares on runs of at most "
-            f"{MAX_NUMBERED_STEPS:,} steps; this one has {len(run.trace):,}."
+            f"The conflicts are written in the squares on replays of at most "
+            f"{MAX_NUMBERED_STEPS:,} steps; this one has {len(run.trace):,} "
+            f"(steps 0 to {len(run.trace) - 1:,})."
         )
     film = cached_film(*key, numbered(run, numbers), each)
     film_player(film, key="local_search", new_problem=new_board)

@@ -220,29 +220,34 @@ def summary(run) -> str:
     """One line about the whole run (a :class:`~search_viz.lessons.local_search.runs.Run`):
     where it started, how it ended, how long it took (Markdown).
 
+    How long is said in the algorithm's own unit, as its counters say it (moves tried,
+    generations), never in steps: "step" is the player's word for a step of the replay,
+    which may take two (a proposal, then its verdict) or stand for a whole generation.
+
     >>> import search_viz as sv
     >>> from search_viz.lessons.local_search.runs import Run
     >>> summary(Run.record(sv.NQueens(8, state=(1, 3, 5, 7, 2, 0, 6, 4)), "hill_climbing"))
-    'Hill climbing from a board with 0 attacking pairs: **solved** after 0 steps: the start \
-board is a solution (1 event to replay).'
+    'Hill climbing from a board with 0 attacking pairs: **solved** after 0 moves tried: the \
+start board is a solution.'
+    >>> annealing = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"seed": 1})
+    >>> summary(annealing).split(": ")[1]
+    '**solved** after 913 moves tried.'
     """
     r = run.trace.result
     start = run.problem.conflicts(run.problem.state)
     name = TITLES[run.algorithm]
     stopped = r.stats.get("stopped")
     if run.algorithm == "genetic":
-        count, unit = r.stats["generations"], "generation"
+        count = r.stats["generations"]
+        length = f"{count:,} generation" + ("" if count == 1 else "s")
     else:
-        count, unit = r.stats["steps"], "step"
-    length = f"{count:,} {unit}" + ("" if count == 1 else "s")
+        count = r.stats["steps"]  # the algorithm's steps: one proposed move each
+        length = f"{count:,} move" + (" tried" if count == 1 else "s tried")
     if stopped == "solved" and count == 0:
-        where = "the start board" if unit == "step" else "a starting board"
-        length = f"0 {unit}s: {where} is a solution"
+        where = "the start board" if run.algorithm != "genetic" else "a starting board"
+        length += f": {where} is a solution"
     outcome = {
         "solved": f"**solved** after {length}",
         "stuck": f"**stuck** after {length}, best board: {pairs(r.value)}",
     }.get(stopped, f"stopped after {length} with {pairs(r.value)}")
-    return (
-        f"{name} from a board with {pairs(start)}: {outcome} "
-        f"({len(run.trace):,} event{'' if len(run.trace) == 1 else 's'} to replay)."
-    )
+    return f"{name} from a board with {pairs(start)}: {outcome}."
