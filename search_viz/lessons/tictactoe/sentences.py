@@ -322,9 +322,10 @@ def values_story(
     >>> story = values_story(game, limited, move_values(game, limited), move_values(game), 2)
     >>> story[1]
     'With best play this position is worth **8**: X wins in 2 plies.'
-    >>> story[2]
-    'Its search reached the end of the game here: +998 is a proven win for X in 2 plies, not an \
-estimate.'
+    >>> print(story[2])
+    Its search reached the end of the game here: +998 is a proven win for X in 2 plies, not an \
+estimate. The search scores a win 1000 − d where best play above scores it 10 − d, so that a win \
+it proves outweighs every estimate.
     """
     mover = game.player_to_move
     if not opponent.searches:
@@ -342,7 +343,7 @@ estimate.'
     ]
     pick = max if mover == "X" else min
     best = pick(truth.values())
-    story.append(f"With best play this position is worth **{format_value(best)}**: "
+    story.append(f"With best play this position is worth **{_v(best)}**: "
                  f"{meaning(best, game)}.")  # fmt: skip
     if opponent.kind == LIMITED:
         proven = [v for v in values.values() if abs(v) >= LIMITED_WIN - 9]
@@ -352,11 +353,25 @@ estimate.'
             when = f" in {plies(LIMITED_WIN - abs(int(v)))}" if opponent.decay else ""
             story.append(
                 f"Its search reached the end of the game here: {signed(v)} is a proven win for "
-                f"{side}{when}, not an estimate."
+                f"{side}{when}, not an estimate. {_scales(game, opponent)}"
             )
     if chosen is not None:
         story.append(_choice(game, opponent, values, truth, chosen, advice))
     return story
+
+
+def _scales(game: TicTacToe, opponent: Opponent) -> str:
+    """Why a depth-limited search's win and the value with best play are different numbers.
+
+    >>> print(_scales(TicTacToe(), Opponent("Depth-limited alpha-beta", depth=3)))
+    The search scores a win 1000 − d where best play above scores it 10 − d, so that a win \
+it proves outweighs every estimate.
+    """
+    d = " − d" if opponent.decay else ""
+    return (
+        f"The search scores a win {LIMITED_WIN}{d} where best play above scores it "
+        f"{game.win}{d}, so that a win it proves outweighs every estimate."
+    )
 
 
 def _choice(game, opponent, values, truth, chosen: int, advice: bool) -> str:
