@@ -28,6 +28,11 @@ const PREFETCH = 150;
 const URL_EVERY = 400;
 // Above this speed (steps per second) changes are not animated: each would be cut short.
 const ANIMATE_UP_TO = 8;
+// A screen reader hears each step's sentence and the picture's description (a film's panel "d"):
+// once stepping stops for SPEAK_AFTER ms (a held arrow key is heard where it stops), and while
+// playing at most every SPEAK_EVERY ms, so that playback never floods it.
+const SPEAK_AFTER = 300;
+const SPEAK_EVERY = 6000;
 
 let playerCount = 0;
 
@@ -140,7 +145,11 @@ class FilmView {
     box.append(this.finished);
     this.picture = el("div", { class: "svp-picture" });
     this.side = el("div", { class: "svp-side" });
-    this.note = el("div", { class: "svp-note", role: "status" });
+    this.note = el("div", { class: "svp-note" }); // seen; heard through `this.spoken`
+    // the picture in words, after it in reading order (hidden on screen: the picture shows it)
+    this.description = el("div", { class: "svp-description svp-sr" });
+    this.spoken = el("div", { class: "svp-spoken svp-sr", "aria-live": "polite", "aria-atomic": "true" });
+    this.spokenAt = -Infinity;
     this.counters = el("div", { class: "svp-counters" });
     // the code box scrolls: a name, and a place in the Tab order, for keyboards and readers
     this.code = el("div", { class: "svp-code", role: "region", tabindex: "0",
@@ -160,6 +169,7 @@ class FilmView {
     this.svg.removeAttribute("height");
     this.svg.setAttribute("role", "img");
     this.svg.setAttribute("aria-label", this.meta.title || "search picture");
+    this.picture.append(this.description, this.spoken);
     this.svg.style.setProperty("--svp-natural", `${(width * 4) / 3}px`);
     this.svg.style.aspectRatio = `${width} / ${height}`;
     this.marksLayer = document.createElementNS(SVG_NS, "g");
@@ -401,6 +411,22 @@ class FilmView {
       this.shownTables = html;
       this.tables.innerHTML = html; // written by search_viz, user text escaped there
     }
+    const description = panel.d || "";
+    if (this.description.textContent !== description) this.description.textContent = description;
+    this.speak(step);
+  }
+
+  // Tell a screen reader the step shown: its sentence, then the picture in words (see
+  // SPEAK_AFTER, SPEAK_EVERY). Only the latest of quick changes is said.
+  speak(step) {
+    const playing = this.player.playing;
+    if (playing && performance.now() - this.spokenAt < SPEAK_EVERY) return;
+    clearTimeout(this.speakTimer);
+    this.speakTimer = setTimeout(() => {
+      this.spokenAt = performance.now();
+      const text = [`Step ${step}.`, this.panel.s || "", this.panel.d || ""].join(" ").trim();
+      if (this.spoken.textContent !== text) this.spoken.textContent = text;
+    }, playing ? 0 : SPEAK_AFTER);
   }
 }
 
@@ -473,6 +499,10 @@ class Practice {
       if (this.player.hooks.newProblem) this.player.hooks.newProblem();
     };
     this.marked = [];
+    // set when an answer that had the keyboard goes (stepping away from its question): the
+    // next question takes the keyboard back, unless the student put it elsewhere meanwhile
+    this.refocus = false;
+    player.box.addEventListener("focusin", () => (this.refocus = false));
     this.reset();
   }
 
@@ -609,6 +639,7 @@ class Practice {
     this.hideTables(says === null);
     if (says === null) {
       this.ask(next);
+      if (this.refocus) this.focusAnswer(); // the keyboard left a question: it has this one
       return;
     }
     this.ask(null);
@@ -644,6 +675,10 @@ class Practice {
   // Show the question of `step` (null: none) with its ways to answer.
   ask(step) {
     if (this.asking === step) return;
+    const active = this.box.getRootNode().activeElement;
+    // an answer, or Forward (disabled at a question), had the keyboard: the question takes it
+    if (this.answers.contains(active) || (this.picks || []).includes(active) ||
+        active === this.player.forward) this.refocus = true;
     this.asking = step;
     this.clearPicks();
     this.answers.replaceChildren();
@@ -786,10 +821,14 @@ class Practice {
     });
   }
 
+  // Give the keyboard to what answers now: the field, a choice, a pick; where nothing is asked,
+  // Forward (Space presses it, the arrows step), or Retry at the end.
   focusAnswer() {
+    this.refocus = false;
+    const atEnd = this.reached >= this.player.n - 1;
     const target = this.field || this.answers.querySelector("button") ||
       (this.picks && this.picks.find((node) => node.getBoundingClientRect().width > 0)) ||
-      (this.showMe.hidden ? this.retry : this.showMe);
+      (!this.showMe.hidden ? this.showMe : atEnd ? this.retry : this.player.forward);
     if (target && target.focus) target.focus();
   }
 
@@ -850,7 +889,7 @@ function onKey(event) {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!["ArrowLeft", "ArrowRight", " "].includes(event.key)) return;
   const target = event.composedPath ? event.composedPath()[0] : event.target;
-  if (editable(target)) return;
+  if (editable(target) && !emptyAnswer(target)) return;
   if (target.classList && target.classList.contains("svp-pickable")) return;
   // Space on a focused button presses that button, as everywhere else
   if (event.key === " " && pressable(target)) return;
@@ -861,6 +900,13 @@ function onKey(event) {
   if (event.key === "ArrowLeft") player.go(player.step - 1, true);
   else if (event.key === "ArrowRight") player.go(player.step + 1, true);
   else player.togglePlay();
+}
+
+// Practice's answer field while it is empty: the arrows have no text to move in there, so the
+// keys step and play the replay, as they do on the picture (the field has the keyboard after
+// each answer, ready for the next).
+function emptyAnswer(target) {
+  return !!target.classList && target.classList.contains("svp-value") && target.value === "";
 }
 
 function pressable(target) {
@@ -979,10 +1025,17 @@ class Player {
     this.practiceButton = el("button", { type: "button", class: "svp-btn svp-practice-toggle",
       "aria-pressed": "false", title: "Answer each step before it plays" }, "Practice");
     this.sharePanel = el("div", { class: "svp-share-panel", hidden: "" });
-    bar.append(this.first, this.back, this.play, this.forward, this.last, this.slider, this.count,
-      this.speedBox, this.practiceButton, this.shareButton, this.exportButton);
+    // on a phone the stepping buttons take a row of their own, the slider and count the next
+    const rowEnd = el("span", { class: "svp-row-end", "aria-hidden": "true" });
+    bar.append(this.first, this.back, this.play, this.forward, this.last, rowEnd, this.slider,
+      this.count);
+    // the rest sits beside the bar on a wide screen, under it on a phone (where the bar stays
+    // on screen as the page scrolls, and these do not need to)
+    const more = el("div", { class: "svp-more", role: "group", "aria-label": "Speed, practice, share, export" });
+    more.append(this.speedBox, this.practiceButton, this.shareButton, this.exportButton);
+    this.bar = bar;
     this.controls = el("div", { class: "svp-top" });
-    this.controls.append(bar, this.sharePanel);
+    this.controls.append(bar, more, this.sharePanel);
 
     this.first.onclick = () => this.go(0, true);
     this.back.onclick = () => this.go(this.step - 1, true);
@@ -1174,7 +1227,6 @@ class Player {
     this.play.setAttribute("aria-label", label);
     this.play.disabled = n <= 1 || (blocked && !this.playing);
     this.box.classList.toggle("svp-playing", this.playing);
-    for (const film of this.films) film.note.setAttribute("aria-live", this.playing ? "off" : "polite");
     this.practice.render();
   }
 
@@ -1235,6 +1287,7 @@ class Player {
     cancelAnimationFrame(this.frame);
     this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
     this.renderControls();
+    for (const film of this.films) film.speak(film.at); // where playback stopped
     this.writeUrl(true);
     if (this.hooks.reportStep) this.scheduleReport();
   }
