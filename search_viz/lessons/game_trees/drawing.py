@@ -49,6 +49,7 @@ from search_viz.film.style import (
     Style,
     font_size,
 )
+from search_viz.lessons.game_trees.descriptions import game_description
 from search_viz.lessons.game_trees.questions import Asked, Questions
 from search_viz.lessons.game_trees.sentences import game_note
 from search_viz.lessons.shared.figure import legend_handle
@@ -280,7 +281,12 @@ def _written(
             counts["cutoffs"] = len(view.cuts)
             counts["leaves pruned"] = sum(1 for leaf in leaves if leaf in view.pruned)
         sentence = game_note(trace, view.step, tree, fail_soft=fail_soft, view=view)
-        writer.step(sentence, line=view.event.line, counters=counts)
+        writer.step(
+            sentence,
+            line=view.event.line,
+            counters=counts,
+            description=None if compact else game_description(tree, trace, view),
+        )
     return writer
 
 
