@@ -109,7 +109,8 @@ class Panels:
         self.frontier: dict[Hashable, Any] = {}
         self.stack: list | None = [] if algorithm in TREE_SEARCH else None
         self.rows: list[tuple[int, list]] = []
-        self.expanded = 0
+        self.taken = 0  # nodes taken off the frontier and goal-tested (`expand` events)
+        self.cut = 0  # nodes taken off at the depth limit: their children were not generated
         self.depth_limit = limit if algorithm == "DLS" else None
         self._finished: list[str] = []  # the HTML of the rows of finished iterations
 
@@ -131,9 +132,11 @@ class Panels:
             self.frontier.pop(e.node, None)
             if self.stack:  # the top of the stack: the newest entry of the node
                 del self.stack[len(self.stack) - 1 - self.stack[::-1].index(e.node)]
-            self.expanded += 1
+            self.taken += 1
             if self.rows:
                 self.rows[-1][1].append(e.node)
+        elif e.kind == "cutoff":
+            self.cut += 1
 
     def waiting(self) -> list:
         """The nodes on the frontier, in the order put on (a tree search's every entry).
@@ -175,11 +178,28 @@ class Panels:
         )
 
     def counters(self, e: Event) -> dict[str, object]:
-        """The counters at the step of ``e``."""
-        counters: dict[str, object] = {
-            "expanded": self.expanded,
-            "on the frontier": len(self.waiting()),
-        }
+        """The counters at the step of ``e``.
+
+        A node is counted when it is taken off the frontier and goal-tested (an
+        ``expand`` event, as ``r.stats["expanded"]`` counts them). A depth-limited
+        search takes a node at the limit off too, but cuts it off instead of
+        expanding it: there the counters say "visited" (the notes' word, as in
+        the IDDFS table) and how many of those were cut off, never "expanded".
+
+        >>> from search_viz.problems.graph_examples import notes_tree
+        >>> trace = sv.Trace.record(sv.dls(sv.GraphProblem(notes_tree(), "A", "R"), limit=1))
+        >>> panels = Panels(trace, "DLS", "stack", limit=1)
+        >>> for e in trace.events:
+        ...     panels.see(e)
+        >>> panels.counters(trace.events[-1])
+        {'visited': 4, 'cut off': 3, 'on the frontier': 0, 'depth limit': 1, 'depth': '–'}
+        """
+        counters: dict[str, object] = (
+            {"visited": self.taken, "cut off": self.cut}
+            if self.algorithm in TREE_SEARCH
+            else {"expanded": self.taken}
+        )
+        counters["on the frontier"] = len(self.waiting())
         if self.depth_limit is not None:
             counters["depth limit"] = self.depth_limit
         counters["depth"] = e.depth if e.depth is not None else "–"
