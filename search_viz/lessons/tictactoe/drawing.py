@@ -63,6 +63,7 @@ from search_viz.lessons.tictactoe.boards import (
     inch_axes,
     winning_line,
 )
+from search_viz.lessons.tictactoe.descriptions import tictactoe_description
 from search_viz.lessons.tictactoe.questions import Asked, ask
 from search_viz.lessons.tictactoe.search import (
     Fold,
@@ -606,6 +607,7 @@ def why_film(view: TreeView) -> Film:
             sentence,
             line=line,
             counters={f"{name} (of {final[_STAT[name]]:,})": v for name, v in totals.items()},
+            description=tictactoe_description(view, k, looks),
         )
     return writer.film()
 
