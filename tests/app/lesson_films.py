@@ -42,6 +42,13 @@ def _local_search():
 
 
 @cache
+def _local_climbing():
+    from tests.app.test_local_search import CLIMBING, film_of
+
+    return film_of(sv.NQueens(8, seed=0), "hill_climbing", CLIMBING, numbers=True)
+
+
+@cache
 def _game_trees():
     from search_viz.problems.game_tree import EXAMPLES
 
@@ -61,6 +68,12 @@ LESSON_FILMS: dict[str, Callable[[], object]] = {
     "local-search": _local_search,
     "game-trees": _game_trees,
     "tictactoe": _tictactoe,
+}
+
+
+#: Other films a page shows through its link: ``path?query`` -> the film.
+LINKED_FILMS: dict[str, Callable[[], object]] = {
+    "local-search?algorithm=Hill+climbing": _local_climbing,
 }
 
 
