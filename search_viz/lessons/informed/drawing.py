@@ -30,6 +30,7 @@ from search_viz.film.film import Film
 from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY
 from search_viz.lessons.informed.board import BoardPanel
+from search_viz.lessons.informed.descriptions import informed_description
 from search_viz.lessons.informed.frontier import Frontier, frontier_html, row_of
 from search_viz.lessons.informed.questions import Asker
 from search_viz.lessons.informed.sentences import informed_sentence
@@ -302,7 +303,13 @@ def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heur
         )
         just_put = e.node if e.kind == "generate" else None
         table = frontier_html(frontier, label, algorithm, just_put)
-        writer.step(sentence, line=e.line, counters=counters, tables={"frontier": table})
+        writer.step(
+            sentence,
+            line=e.line,
+            counters=counters,
+            tables={"frontier": table},
+            description=informed_description(e, frontier, numbers[k], panel, result.path),
+        )
 
 
 def _board(e: Event):

@@ -6,6 +6,8 @@
 '0, 1, 2, 3 and 26 more'
 >>> listed([])
 'none'
+>>> board_words((2, 8, 3, 1, 6, 4, 7, 0, 5))
+'2 8 3, 1 6 4, 7 blank 5'
 """
 
 from __future__ import annotations
@@ -36,3 +38,17 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 leaf', '3 leaves', '0 nodes')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def board_words(board: Sequence[int]) -> str:
+    """An 8-puzzle board read row by row, as a screen reader says it well ("283/1_4/765" would be
+    read as numbers): "2 8 3, 1 blank 4, 7 6 5".
+
+    >>> board_words((1, 2, 3, 8, 0, 4, 7, 6, 5))
+    '1 2 3, 8 blank 4, 7 6 5'
+    """
+    return _BOARD.format(*[_TILES[tile] for tile in board])
+
+
+_TILES = ("blank", "1", "2", "3", "4", "5", "6", "7", "8")
+_BOARD = "{} {} {}, {} {} {}, {} {} {}"

@@ -1,0 +1,127 @@
+"""The informed-search picture in words, step by step, for a screen reader.
+
+The picture shows the search tree, the board the step is about with each
+tile's share of h, and the goal; the table beside it the frontier. A
+description says what the step did to which board (with its g, h and f), what
+h is made of on that board, the frontier's next board, and at the end the
+solution's moves. Boards are read row by row ("2 8 3, 1 blank 4, 7 6 5").
+
+>>> import search_viz as sv
+>>> from search_viz.problems.eight_puzzle import NOTES_START
+>>> film = sv.film(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
+>>> print(film.state(5).description)  # doctest: +NORMALIZE_WHITESPACE
+Taken off the frontier to expand: 2 8 3, 1 blank 4, 7 6 5 (g 1, h 3, f 4). Its h: tiles 1, 2
+and 8 add 1 each. The frontier's next board: 2 8 3, 1 6 4, blank 7 5 (f 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from functools import lru_cache
+from itertools import pairwise
+
+from search_viz.events import Event, format_value
+from search_viz.lessons.informed.board import BoardPanel
+from search_viz.lessons.informed.frontier import Frontier
+from search_viz.lessons.shared.eight_puzzle import moved_tile
+from search_viz.lessons.shared.word_lists import board_words, listed
+
+
+def informed_description(
+    e: Event,
+    frontier: Frontier,
+    numbers: Sequence[float] | None,
+    panel: BoardPanel,
+    path: Sequence[Hashable] | None,
+) -> str:
+    """What the picture shows after the step of ``e``: the board and its (g, h, f) ``numbers``,
+    the heuristic's share of each tile on it (``panel``), the ``frontier``'s next board, and
+    at the end the solution ``path``.
+
+    Kept short: the sentence, read just before, says why; a 31-move puzzle's film has
+    50,000 steps, each with its own description.
+
+    >>> from search_viz.lessons.informed.frontier import FrontierRow
+    >>> from search_viz.problems.eight_puzzle import NOTES_GOAL
+    >>> board = (1, 2, 3, 8, 4, 0, 7, 6, 5)
+    >>> panel = BoardPanel([board], NOTES_GOAL, "manhattan", [(1, 1, 2)], "A*")
+    >>> frontier = Frontier("fifo")
+    >>> frontier.put(FrontierRow(board, 1, 1, 2, NOTES_GOAL, 0))
+    >>> e = Event("generate", board, parent=NOTES_GOAL, g=1, h=1, value=2)
+    >>> print(informed_description(e, frontier, (1, 1, 2), panel, None))
+    Put on the frontier: 1 2 3, 8 4 blank, 7 6 5 (g 1, h 1, f 2), 1st in line of 1. Its h: \
+tile 4 adds 1. The frontier's next board: 1 2 3, 8 4 blank, 7 6 5 (f 2).
+    """
+    board = e.node if isinstance(e.node, tuple) and len(e.node) == 9 else None
+    numbers_text = "" if numbers is None else " (" + _numbers(tuple(numbers)) + ")"
+    parts = []
+    if e.kind == "done":
+        parts.append(_solution(path))
+    elif board is not None:
+        name = board_words(board)
+        if e.kind == "generate":
+            rank = frontier.rank(board)
+            line = "" if rank is None else f", {_ordinal(rank + 1)} in line of {len(frontier)}"
+            parts.append(f"Put on the frontier: {name}{numbers_text}{line}")
+        elif e.kind == "expand":
+            parts.append(f"Taken off the frontier to expand: {name}{numbers_text}")
+        elif e.kind == "goal":
+            parts.append(f"Goal reached: {name}{numbers_text}")
+        parts.append("Its h: " + _shares(panel, board))
+    parts.append(_frontier(frontier))
+    return ". ".join(parts) + "."
+
+
+@lru_cache(maxsize=4096)
+def _numbers(numbers: tuple) -> str:
+    return ", ".join(f"{name} {format_value(x)}" for name, x in zip("ghf", numbers, strict=True))
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{_SUFFIXES.get(n % 10, 'th')}"
+
+
+_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _shares(panel: BoardPanel, board) -> str:
+    """What each tile adds to h on ``board``, as the picture writes it on the tiles:
+    "tiles 1, 2 and 8 add 1 each; tile 6 adds 2"."""
+    shares = panel.share_of(board)  # {square: share}, worked out once per board by the panel
+    if not shares:
+        return "0, every tile is where the goal has it"
+    tiles_by_share: dict[int, list[int]] = {}
+    for square, share in shares.items():
+        tiles_by_share.setdefault(share, []).append(board[square])
+    said = []
+    for share, tiles in sorted(tiles_by_share.items()):
+        if len(tiles) == 1:
+            said.append(f"tile {tiles[0]} adds {share}")
+        else:
+            tiles.sort()
+            names = ", ".join(map(str, tiles[:-1]))
+            said.append(f"tiles {names} and {tiles[-1]} add {share} each")
+    return "; ".join(said)
+
+
+def _frontier(frontier: Frontier) -> str:
+    if not len(frontier):
+        return "The frontier is empty"
+    row = frontier.row(0)
+    return f"The frontier's next board: {board_words(row.node)} (f {format_value(row.f)})"
+
+
+def _solution(path: Sequence[Hashable] | None) -> str:
+    if not path:
+        return "No solution: the frontier ran out"
+    moves = [moved_tile(a, b) for a, b in pairwise(path)]
+    said = listed([f"tile {tile} {way}" for tile, way in moves], most=16)
+    count = len(moves)
+    return f"Solution: {count} move{'s' if count != 1 else ''}, drawn in the tree: {said}"
