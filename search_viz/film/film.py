@@ -349,8 +349,20 @@ class Film:
 
     @cached_property
     def digest(self) -> str:
-        """A short fingerprint of the film's data: equal films, equal digests."""
-        return hashlib.sha1(self.header_bytes).hexdigest()[:16]
+        """A short fingerprint of the film's data: equal films, equal digests.
+
+        Taken from the bytes the browser is sent (:meth:`payload`), which a page makes
+        anyway: a long film is encoded and compressed once, not twice.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().digest == demo_film().digest != demo_film(4).digest
+        True
+        """
+        header, later = self._payload
+        fingerprint = hashlib.sha1(header)
+        for chunk in later:
+            fingerprint.update(chunk)
+        return fingerprint.hexdigest()[:16]
 
     def frames(self, steps) -> Iterator[tuple[int, Figure]]:
         """Each of ``steps`` drawn in turn on one scene (fast: for GIFs)."""

@@ -51,7 +51,9 @@ COMPARED = {"greedy": "Greedy best-first: f = h", "A*": "A*: f = g + h"}
 
 
 # ------------------------------------------------------------------ cached work
-@st.cache_resource(show_spinner="Searching…", max_entries=32, ttl=3600)
+# The searches and films are built under a message naming the puzzle and the search
+# (:func:`trace_of`, :func:`film_of`): a hard instance takes seconds the first time.
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
 def cached_trace(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str) -> sv.Trace:
     """The recorded search (at most :data:`MAX_EVENTS` events kept; the result is the full one).
 
@@ -64,13 +66,56 @@ def cached_trace(start: Board, goal: Board, algorithm: str, heuristic: str, tie:
     return sv.Trace.record(search, limit=MAX_EVENTS)
 
 
-@st.cache_resource(show_spinner="Making the replay…", max_entries=32, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
 def cached_film(
     start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str
 ) -> Film:
     """The film of one search, once per server for everyone who opens it."""
     trace = cached_trace(start, goal, algorithm, heuristic, tie)
-    return film_from_trace(trace, goal, algorithm, heuristic, tie, size=size)
+    film = film_from_trace(trace, goal, algorithm, heuristic, tie, size=size)
+    film.payload()  # the bytes the browser is sent: made here, under the page's message, once
+    return film
+
+
+def searching_text(start: Board, goal: Board, algorithm: str, heuristic: str) -> str:
+    """What the page says while a search runs: which search, on which puzzle.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> searching_text(NOTES_START, NOTES_GOAL, "A*", "misplaced")
+    'Searching with A* (h = misplaced) from 283/164/7_5 to 123/8_4/765…'
+    """
+    return f"Searching with {algorithm} (h = {heuristic}) from {compact(start)} to {compact(goal)}…"
+
+
+def drawing_text(trace: sv.Trace, start: Board, algorithm: str) -> str:
+    """What the page says while a replay is drawn: its steps, the search and the puzzle.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> trace = cached_trace(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo")
+    >>> drawing_text(trace, NOTES_START, "A*")
+    'Drawing the replay of 23 search events: A* on 283/164/7_5, a 5-move solution (once; \
+then everyone who opens it shares it)…'
+    """
+    moves = trace.result.value
+    found = f", a {moves}-move solution" if trace.result.path else ""
+    return (
+        f"Drawing the replay of {len(trace):,} search events: {algorithm} on {compact(start)}"
+        f"{found} (once; then everyone who opens it shares it)…"
+    )
+
+
+def trace_of(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str) -> sv.Trace:
+    """:func:`cached_trace`, under a message naming the search while it runs the first time."""
+    with st.spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
+        return cached_trace(start, goal, algorithm, heuristic, tie)
+
+
+def film_of(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str) -> Film:
+    """:func:`cached_film`, under messages naming the search and the replay while they are
+    made the first time."""
+    trace = trace_of(start, goal, algorithm, heuristic, tie)
+    with st.spinner(drawing_text(trace, start, algorithm), show_time=True):
+        return cached_film(start, goal, algorithm, heuristic, tie, size)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
@@ -137,9 +182,7 @@ def body() -> None:
     if instance.error:
         st.error(instance.error, icon=":material/error:")
         return
-    trace = cached_trace(
-        instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie
-    )
+    trace = trace_of(instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie)
     replay(instance, choice, both)
     st.caption(instance.description)
     if trace.truncated:
@@ -160,15 +203,13 @@ def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
     """The player: the chosen search's film, or greedy's and A*'s side by side."""
     if both:
         films = [
-            cached_film(
-                instance.start, instance.goal, algorithm, choice.heuristic, choice.tie, "half"
-            )
+            film_of(instance.start, instance.goal, algorithm, choice.heuristic, choice.tie, "half")
             for algorithm in COMPARED
         ]
         film_player(films, key="informed", titles=list(COMPARED.values()), new_problem=_new_problem)
         return
     size = "projector" if presenting() else "wide"
-    film = cached_film(
+    film = film_of(
         instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie, size
     )
     film_player(film, key="informed", new_problem=_new_problem)

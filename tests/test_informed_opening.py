@@ -1,0 +1,67 @@
+"""Opening a hard 8-puzzle: the page names what it builds while it builds it, and a film's
+bytes for the browser are encoded once (the fingerprint is taken from them)."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+
+from matplotlib.figure import Figure
+
+from search_viz.film import FilmBuilder, Scene
+from search_viz.lessons.informed import page
+from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START
+
+#: The module, not ``sv.film`` (the function that makes a film shadows its package's name).
+film_module = importlib.import_module("search_viz.film.film")
+
+
+def test_the_search_and_the_replay_are_built_under_messages_naming_them(monkeypatch):
+    said: list[str] = []
+
+    @contextlib.contextmanager
+    def spinner(text, **options):
+        said.append(text)
+        yield
+
+    monkeypatch.setattr(page.st, "spinner", spinner)
+    film = page.film_of(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo", "wide")
+    assert len(film) > 1
+    searching, drawing = said
+    assert searching == "Searching with A* (h = misplaced) from 283/164/7_5 to 123/8_4/765…"
+    assert drawing.startswith("Drawing the replay of 23 search events: A* on 283/164/7_5")
+    assert "a 5-move solution" in drawing
+
+
+def test_the_31_move_puzzle_is_named_by_its_board():
+    text = page.searching_text(HARDEST_STARTS[0], (1, 2, 3, 4, 5, 6, 7, 8, 0), "A*", "misplaced")
+    assert "from 867/254/3_1 to 123/456/78_" in text
+
+
+def blinking(steps: int):
+    """A film of ``steps`` steps over one dot, shown and hidden in turn (chunks, quickly)."""
+
+    def draw():
+        fig = Figure(figsize=(1, 1))
+        scene = Scene(fig)
+        scene.tag(fig.text(0.5, 0.5, "•"), "dot")
+        return scene
+
+    writer = FilmBuilder(draw)
+    for k in range(steps):
+        (writer.show if k % 2 == 0 else writer.hide)("dot")
+        writer.step(f"step {k}")
+    return writer.film()
+
+
+def test_a_films_fingerprint_costs_no_second_encoding(monkeypatch):
+    steps = film_module.CHUNK_STEPS + 3
+    film = blinking(steps)
+    assert film.n_chunks == 2
+    film.payload()
+    encoded = []
+    original = film_module.gzip_json
+    monkeypatch.setattr(film_module, "gzip_json", lambda data: encoded.append(1) or original(data))
+    assert len(film.digest) == 16
+    assert encoded == []
+    assert film.digest == blinking(steps).digest != blinking(steps - 1).digest
