@@ -31,6 +31,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -377,17 +378,48 @@ class Film:
 
         ``practice=True`` opens it in practice mode (the student answers each
         step's question before it plays); the page's Practice button, or
-        ``?practice=1`` in its address, does too.
+        ``?practice=1`` in its address, does too. :meth:`save` writes it to a file.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> "<title>Dots</title>" in demo_film().to_html()
+        True
         """
         from search_viz.film.pages import standalone_page
 
         film = self if practice is None else self.for_practice(practice)
         return standalone_page([film], title=title or self.title)
 
-    def _repr_html_(self) -> str:
-        from search_viz.film.pages import notebook_frame
+    def save(self, path, *, title: str | None = None, practice: bool | None = None) -> Path:
+        """Write :meth:`to_html` to ``path`` (a ``.html`` file): a page that plays offline.
 
-        return notebook_frame([self])
+        Returns the path written.
+
+        >>> import tempfile
+        >>> from search_viz.film.demo import demo_film
+        >>> path = demo_film().save(Path(tempfile.mkdtemp()) / "dots.html")
+        >>> path.name, path.read_text(encoding="utf-8")[:15]
+        ('dots.html', '<!DOCTYPE html>')
+        """
+        path = Path(path)
+        if path.suffix.lower() not in (".html", ".htm"):
+            raise ValueError(
+                f"a film is saved as a web page, a .html file, not {path.name!r}: for a picture "
+                "use film.figure(k).savefig(...), for a GIF search_viz.film.export.gif"
+            )
+        path.write_text(self.to_html(title=title, practice=practice), encoding="utf-8")
+        return path
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        """What a notebook shows: the player, and without trust the first picture and what
+        to do (:func:`~search_viz.film.pages.notebook_output`)."""
+        from search_viz.film.pages import notebook_output
+
+        return notebook_output([self])
+
+    def _repr_html_(self) -> str:
+        from search_viz.film.pages import notebook_output
+
+        return notebook_output([self])["text/html"]
 
 
 def _apply(delta: Delta, looks: np.ndarray, moves: dict) -> None:

@@ -13,7 +13,9 @@ True
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
+import itertools
 import json
 from functools import cache
 from importlib.resources import files
@@ -91,34 +93,113 @@ mountPlayer(document.getElementById("player"),
 """
 
 
-#: Said under a notebook's player: an untrusted notebook strips the frame and shows only this.
+# ------------------------------------------------------------------ notebooks
+# Jupyter runs a cell's HTML as it is only when the notebook is trusted (the cell was run
+# here). Otherwise it sanitizes the HTML (JupyterLab and Notebook 7: sanitize-html with
+# Google Caja's lists): <iframe>, <script> and <style> go, while <img> with a data: URI,
+# <div>, <p> and inline styles stay. So a cell holds the player in a frame, and after it
+# the film's first picture and a line saying how to make it play; a <style> that only a
+# trusted notebook keeps hides those two while the player is there.
+
+#: Said under the first picture when the notebook is not trusted (hidden while it plays).
 UNTRUSTED_NOTE = (
-    "search_viz film player. If no player shows above, this notebook is not trusted: "
-    "trust it (JupyterLab: File ▸ Trust Notebook; Notebook 7: the command palette, "
-    "“Trust notebook”) or run the cell again; film.figure(k) shows one step as a picture."
+    "This notebook is not trusted, so Jupyter does not run the film's player: above is its "
+    "first step as a picture. To make it play, trust the notebook (JupyterLab: File ▸ Trust "
+    "Notebook; Notebook 7: the command palette, “Trust notebook”; or the command jupyter "
+    "trust on the file) and reopen it, or run the cell again. film.figure(k) draws any step."
 )
-UNTRUSTED_STYLE = "font: 12px sans-serif; color: #555; margin: 2px 0 0 0"
+UNTRUSTED_STYLE = "font: 13px sans-serif; color: #444; margin: 4px 0 0 0"
+#: Resolution of the first picture a notebook shows without trust.
+STILL_DPI = 100
 
 
-def notebook_frame(films, titles=None) -> str:
+def still_png(film) -> bytes:
+    """The film's first step as PNG bytes: what a notebook shows without trust.
+
+    >>> from search_viz.film.demo import demo_film
+    >>> still_png(demo_film())[:4]
+    b'\x89PNG'
+    """
+    from search_viz.film.export import png
+
+    return png(film, 0, dpi=STILL_DPI)
+
+
+def still_alt(film) -> str:
+    """The first picture's text for a screen reader: the title, the sentence, the picture in
+    words.
+
+    >>> from search_viz.film.demo import demo_film
+    >>> still_alt(demo_film())
+    'Dots, step 0: A is lit first.'
+    """
+    state = film.state(0)
+    words = " ".join(part for part in (state.sentence, state.description) if part)
+    return f"{film.title}, step 0: {words}".strip()
+
+
+def notebook_output(films, titles=None) -> dict[str, str]:
+    """A notebook cell's output for ``films``: the MIME bundle Jupyter chooses from.
+
+    ``text/html`` holds the player (in a frame) and, for a notebook that is not trusted,
+    each film's first picture with the line :data:`UNTRUSTED_NOTE`; ``image/png`` the
+    first film's first picture, for a front end that shows no HTML; ``text/plain`` names
+    the films.
+
+    >>> from search_viz.film.demo import demo_film
+    >>> bundle = notebook_output([demo_film()])
+    >>> sorted(bundle), bundle["text/plain"]
+    (['image/png', 'text/html', 'text/plain'], "<Film 'Dots': 3 steps, 6 items>")
+    """
+    stills = [base64.b64encode(still_png(film)).decode("ascii") for film in films]
+    bundle = {
+        "text/html": notebook_frame(films, titles, stills),
+        "text/plain": " / ".join(repr(film) for film in films),
+    }
+    if stills:
+        bundle["image/png"] = stills[0]
+    return bundle
+
+
+def notebook_frame(films, titles=None, stills: list[str] | None = None) -> str:
     """The player for a notebook cell: the standalone page in a frame of its own.
 
-    A frame keeps the player's styles and keys apart from the notebook's. Under it, a
-    line says what to do when the notebook is not trusted (Jupyter then drops the frame).
+    A frame keeps the player's styles and keys apart from the notebook's. After it,
+    ``stills`` (each film's first picture, base64 PNG) and :data:`UNTRUSTED_NOTE`, hidden
+    by a style that a notebook drops when it is not trusted, as it drops the frame.
 
     >>> from search_viz.film.demo import demo_film
     >>> cell = notebook_frame([demo_film()])
-    >>> cell.startswith("<iframe srcdoc=") and "not trusted" in cell
+    >>> "<iframe srcdoc=" in cell and "not trusted" in cell
     True
     """
     page = standalone_page(films, title=" / ".join(f.title for f in films), titles=titles,
                            url_step=False)  # fmt: skip
     height = max(frame_height(film) for film in films) if films else 200
+    # one class per output: a trusted cell's style must not hide another cell's picture
+    token = "svp-nb-" + hashlib.sha1("".join(f.digest for f in films).encode()).hexdigest()[:8]
+    token += f"-{next(_OUTPUTS)}"
+    pictures = "".join(
+        f'<div style="display:inline-block;vertical-align:top;max-width:100%">'
+        f'<img src="data:image/png;base64,{still}" alt="{html.escape(still_alt(film))}" '
+        'style="max-width:100%;height:auto">'
+        f'<p style="{UNTRUSTED_STYLE}"><b>Step 0.</b> {html.escape(film.state(0).sentence)}</p>'
+        "</div>"
+        for film, still in zip(films, stills or [], strict=False)
+    )
     return (
+        f'<div class="{token}">'
+        f"<style>.{token} > .svp-untrusted {{ display: none; }}</style>"
         f'<iframe srcdoc="{html.escape(page, quote=True)}" title="search_viz film" '
         f'style="width:100%;height:{height}px;border:0" loading="lazy"></iframe>'
-        f'<p style="{UNTRUSTED_STYLE}">{UNTRUSTED_NOTE}</p>'
+        f'<div class="svp-untrusted">{pictures}'
+        f'<p style="{UNTRUSTED_STYLE}">{html.escape(UNTRUSTED_NOTE)}</p></div>'
+        "</div>"
     )
+
+
+#: Numbers each notebook output of this process (see :func:`notebook_frame`).
+_OUTPUTS = itertools.count(1)
 
 
 def frame_height(film) -> int:
