@@ -38,6 +38,7 @@ from search_viz.lessons.local_search.board import (
     origin_legend,
 )
 from search_viz.lessons.local_search.curves import Curves, legend_handles
+from search_viz.lessons.local_search.descriptions import genetic_description, walk_description
 from search_viz.lessons.local_search.population import Parents, Population
 from search_viz.lessons.local_search.questions import WalkQuestions, child_question
 from search_viz.lessons.local_search.runs import ALGORITHMS, Run, counters
@@ -315,6 +316,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
             explain_local(e, run.algorithm, variant, run.max_pairs, draw=_draw(events, k)),
             line=e.line,
             counters=shown[k],
+            description=walk_description(run, k, current),
         )
 
 
@@ -386,7 +388,10 @@ def _genetic_steps(builder: FilmBuilder, run: Run, children: bool) -> None:
         builder.marks(marks)
         curves.at(builder, k)
         builder.step(
-            explain_local(e, "genetic", max_pairs=run.max_pairs), line=e.line, counters=shown[k]
+            explain_local(e, "genetic", max_pairs=run.max_pairs),
+            line=e.line,
+            counters=shown[k],
+            description=genetic_description(run, k, generation),
         )
 
 

@@ -1,0 +1,144 @@
+"""The local-search picture in words, step by step, for a screen reader.
+
+The picture shows the board (a queen per column, lines between attacking
+queens, the move tried, taken or turned down) beside the run's curves with a
+marker at the step. A description says the same: where each queen stands, the
+attacking pairs, the move of the step and what became of it, the temperature,
+and how the conflicts have gone so far (the curve up to the marker). The genetic
+algorithm's describes the board shown (a child, or a generation's fittest), its
+parents and the population.
+
+>>> import search_viz as sv
+>>> from search_viz.lessons.local_search.runs import Run
+>>> run = Run.record(sv.NQueens(4, state=(0, 0, 0, 0)), "hill_climbing")
+>>> print(walk_description(run, 0, run.problem.state))  # doctest: +NORMALIZE_WHITESPACE
+Being tried: the queen of column 1 from row 0 to row 3, giving 3 attacking pairs (Δ = −3). The
+board: queens in rows 0, 0, 0, 0 (columns 0 to 3); 6 attacking pairs: columns 0 with 1, 0 with
+2, 0 with 3, 1 with 2, 1 with 3, 2 with 3. Conflicts so far: 6 at the start, 6 now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from search_viz.algorithms.genetic import Generation
+from search_viz.lessons.local_search.board import attacking_pairs
+from search_viz.lessons.local_search.runs import Run
+from search_viz.lessons.local_search.sentences import pairs, signed, temperature_text
+from search_viz.lessons.shared.word_lists import listed
+
+#: A description names the attacking pairs up to this many; beyond, it counts them.
+PAIRS_NAMED = 8
+
+
+def walk_description(run: Run, step: int, current: Sequence[int]) -> str:
+    """What the picture of hill climbing or annealing shows at ``step``, ``current`` the board.
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"seed": 1})
+    >>> board = run.story.boards[run.story.board_index[3]]  # the board after step 3
+    >>> print(walk_description(run, 3, board))  # doctest: +NORMALIZE_WHITESPACE
+    Just taken: the queen of column 1 moved from row 6 to row 4. Temperature T = 990. The board:
+    queens in rows 1, 4, 0, 4, 7, 6, 4, 7 (columns 0 to 7); 10 attacking pairs: columns 0 with
+    3, 0 with 5, 1 with 3, 1 with 4, 1 with 6, 2 with 6, 3 with 5, 3 with 6 and 2 more.
+    Conflicts so far: 9 at the start, 10 now.
+    """
+    events = run.trace.events
+    e = events[step]
+    parts = []
+    if e.kind == "propose":
+        column, start, row = e.data
+        parts.append(
+            f"Being tried: the queen of column {column} from row {start} to row {row}, giving "
+            f"{pairs(e.value)} (Δ = {signed(e.delta)})"
+        )
+    elif e.kind in ("accept", "reject") and step > 0 and events[step - 1].kind == "propose":
+        column, start, row = events[step - 1].data
+        if e.kind == "accept":
+            parts.append(
+                f"Just taken: the queen of column {column} moved from row {start} to row {row}"
+            )
+        else:
+            parts.append(
+                f"Turned down: moving the queen of column {column} to row {row}; "
+                f"it stays in row {start}"
+            )
+    elif e.kind == "restart":
+        parts.append(f"Restart {e.data}: a new random board")
+    elif e.kind == "done":
+        parts.append("The search is over: the board returned")
+    temperature = run.story.temperature[step]
+    if temperature == temperature:  # not NaN: annealing
+        parts.append(f"Temperature T = {temperature_text(float(temperature))}")
+    parts.append(queens_words(tuple(current)))
+    parts.append(_so_far(run, step))
+    return ". ".join(parts) + "."
+
+
+def genetic_description(run: Run, step: int, generation: Generation) -> str:
+    """What the genetic algorithm's picture shows at ``step``: the board shown, its parents (a
+    child) or the population (``generation``, the latest complete one).
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(4, seed=1), "genetic", {"population": 4, "seed": 2})
+    >>> print(genetic_description(run, 0, run.evolution.generations[0]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Generation 0: 4 boards, the fittest shown. The board: queens in rows 1, 0, 2, 0 (columns 0
+    to 3); 2 attacking pairs: columns 0 with 1, 1 with 3. The population's attacking pairs,
+    board by board: 2, 4, 4, 4.
+    """
+    e = run.trace.events[step]
+    parts = []
+    if e.kind == "propose":
+        board = e.node
+        x, y = e.data.parents
+        mutated = e.data.mutated
+        mutation = (
+            ""
+            if mutated is None
+            else f", the queen of column {mutated[0]} mutated to row {mutated[1]}"
+        )
+        parts.append(f"A child of boards #{x} and #{y}{mutation}")
+    elif e.kind == "generation":
+        generation = e.data  # the one just completed
+        conflicts = generation.conflicts
+        board = generation.population[min(range(len(conflicts)), key=conflicts.__getitem__)]
+        parts.append(
+            f"Generation {generation.number}: {len(generation.population)} boards, "
+            "the fittest shown"
+        )
+    else:
+        board = e.node
+        parts.append("The search is over: the board returned")
+    parts.append(queens_words(tuple(board)))
+    if e.kind != "propose":
+        shown = listed([str(c) for c in generation.conflicts], most=20)
+        parts.append(f"The population's attacking pairs, board by board: {shown}")
+    return ". ".join(parts) + "."
+
+
+@lru_cache(maxsize=1024)  # a board stays while moves are tried and turned down
+def queens_words(board: tuple[int, ...]) -> str:
+    """A board in words: each column's queen's row, and the attacking pairs.
+
+    >>> queens_words((1, 3, 0, 2))
+    'The board: queens in rows 1, 3, 0, 2 (columns 0 to 3); solved: no attacking pair'
+    """
+    rows = ", ".join(map(str, board))
+    found = attacking_pairs(board)
+    if not found:
+        attacks = "solved: no attacking pair"
+    else:
+        named = [f"{a} with {b}" for a, b in found]
+        attacks = f"{pairs(len(found))}: columns {listed(named, most=PAIRS_NAMED)}"
+    return f"The board: queens in rows {rows} (columns 0 to {len(board) - 1}); {attacks}"
+
+
+def _so_far(run: Run, step: int) -> str:
+    """The conflicts curve up to the step: where it started, its lowest, where it is now."""
+    so_far = run.story.objective[: step + 1]
+    # step 0 proposes a move from the start board, or ends on it: its board is the start
+    start, now, lowest = int(so_far[0]), int(so_far[-1]), int(so_far.min())
+    low = "" if lowest in (start, now) else f", lowest {lowest}"
+    return f"Conflicts so far: {start} at the start{low}, {now} now"
