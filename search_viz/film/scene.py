@@ -26,13 +26,10 @@ True
 
 from __future__ import annotations
 
-import io
-import re
-import xml.etree.ElementTree as ET
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-import matplotlib as mpl
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.collections import Collection
@@ -41,17 +38,7 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark, MarkStyle, mark_artist
-
-SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_NS = "http://www.w3.org/1999/xlink"
-ET.register_namespace("", SVG_NS)
-ET.register_namespace("xlink", XLINK_NS)
-
-#: SVG points per inch: matplotlib writes SVG in points.
-POINTS = 72.0
-
-_DRAWN_TAGS = {f"{{{SVG_NS}}}path", f"{{{SVG_NS}}}use"}
-_DEFS = f"{{{SVG_NS}}}defs"
+from search_viz.film.svg_writer import POINTS, figure_svg
 
 
 @dataclass
@@ -175,18 +162,37 @@ class Scene:
 
         Written with the figure in its base look (whatever :meth:`apply` did
         before is undone first) and without metadata, so the same scene always
-        gives the same text.
+        gives the same text: the picture matplotlib's own SVG export draws of
+        :meth:`everything_shown` (see :mod:`search_viz.film.svg_writer`).
+        """
+        with self.everything_shown() as figure:
+            return figure_svg(figure, self._first_numbers())
+
+    @contextmanager
+    def everything_shown(self) -> Iterator[Figure]:
+        """The figure with every item drawn, hidden ones too: what :meth:`svg` writes.
+
+        The browser hides what a step does not show; the SVG must hold it all.
+        Afterwards the figure is back in its base look.
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+        >>> scene = Scene(fig); _ = scene.tag(ax.text(0.5, 0.5, "later"), "later")
+        >>> with scene.everything_shown():
+        ...     ax.texts[0].get_visible()
+        True
+        >>> ax.texts[0].get_visible()
+        False
         """
         self.reset()
         hidden = [n for n, shown in enumerate(self._shown_at_start) if not shown]
-        for number in hidden:  # the browser hides them; the SVG must hold them
+        for number in hidden:
             self._set_look(number, SHOWN)
         self._flush()
-        buffer = io.StringIO()
-        with mpl.rc_context({"svg.hashsalt": "search_viz", "svg.fonttype": "path"}):
-            self.figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-        self.reset()
-        return _finish_svg(buffer.getvalue(), self._first_numbers())
+        try:
+            yield self.figure
+        finally:
+            self.reset()
 
     def _first_numbers(self) -> dict[str, int]:
         """For each tagged collection's gid, how many elements it holds."""
@@ -325,43 +331,6 @@ def _rows(colours, n: int) -> np.ndarray:
     if len(array) == 0:
         return array
     return np.resize(array, (n, 4)).copy()
-
-
-def _finish_svg(svg: str, counts: dict[str, int]) -> str:
-    """The SVG without its metadata, each element of a tagged collection given its item id.
-
-    matplotlib writes a collection as a group (the collection's gid ``svc<first>``)
-    holding one ``<path>`` or ``<use>`` per element, in order, besides definitions.
-    """
-    root = ET.fromstring(svg)
-    for metadata in root.findall(f"{{{SVG_NS}}}metadata"):
-        root.remove(metadata)
-    for group in root.iter(f"{{{SVG_NS}}}g"):
-        gid = group.get("id", "")
-        if gid not in counts:
-            continue
-        first = int(gid[3:])
-        drawn = list(_drawn_elements(group))
-        if len(drawn) != counts[gid]:
-            raise ValueError(
-                f"collection {gid} drew {len(drawn)} elements, but {counts[gid]} were tagged"
-            )
-        for offset, element in enumerate(drawn):
-            element.set("id", f"sv{first + offset}")
-        del group.attrib["id"]
-    text = ET.tostring(root, encoding="unicode")
-    return re.sub(r">\s+<", "><", text)
-
-
-def _drawn_elements(group: ET.Element):
-    """The paths and uses under ``group``, in document order, outside definitions."""
-    for child in group:
-        if child.tag == _DEFS:
-            continue
-        if child.tag in _DRAWN_TAGS:
-            yield child
-        else:
-            yield from _drawn_elements(child)
 
 
 __all__ = ["POINTS", "Scene"]

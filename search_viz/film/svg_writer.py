@@ -1,0 +1,515 @@
+"""A scene's figure as SVG text, written fast: matplotlib's SVG renderer without its slow parts.
+
+matplotlib still draws the figure: every artist runs its own ``draw``, so the
+picture is the one matplotlib exports. What changes is how the renderer writes
+what it is asked to draw, with the very elements matplotlib's SVG backend writes:
+
+* a text's glyph layout, and each glyph's outline, are read from the font once
+  per process, not once per text (the text is still drawn as outlines, so the
+  browser needs no font);
+* a text's size is measured once per process for each string and font;
+* the markup is joined into one string, without indentation, comments or
+  metadata;
+* the elements of a tagged collection (a group whose id is ``svc<first>``) get
+  their item ids (``sv<first>``, ``sv<first + 1>``, ...) as they are written,
+  so the text never has to be parsed back.
+
+>>> from matplotlib.figure import Figure
+>>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
+>>> dots = ax.scatter([0.2, 0.8], [0.5, 0.5]); dots.set_gid("svc0")
+>>> label = ax.text(0.5, 0.5, "A"); label.set_gid("sv2")
+>>> text = figure_svg(fig, {"svc0": 2})
+>>> [name in text for name in ('id="sv0"', 'id="sv1"', 'id="sv2"', "svc0")]
+[True, True, True, False]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from functools import lru_cache
+
+import matplotlib as mpl
+from matplotlib import cbook
+from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
+from matplotlib.colors import rgb2hex, to_rgba
+from matplotlib.figure import Figure
+from matplotlib.font_manager import fontManager, get_font
+from matplotlib.ft2font import LoadFlags
+from matplotlib.path import Path
+from matplotlib.textpath import TextToPath
+from matplotlib.transforms import Affine2D
+
+#: SVG points per inch: matplotlib writes SVG in points.
+POINTS = 72.0
+
+#: What the scene's SVG is written under: a fixed salt for the ids of clip paths and
+#: hatches (the same figure, the same text), and text drawn as outlines.
+SVG_RC = {"svg.hashsalt": "search_viz", "svg.fonttype": "path"}
+
+_TEXT_TO_PATH = TextToPath()
+_FONT_SCALE = TextToPath.FONT_SCALE  # glyphs are laid out at this size, then scaled
+_DRAWN = frozenset(("path", "use"))  # the elements a collection draws its members as
+
+
+def figure_svg(figure: Figure, collections: Mapping[str, int]) -> str:
+    """``figure`` as SVG text, as matplotlib's SVG export draws it.
+
+    ``collections`` maps the gid of each tagged collection (``svc<first>``) to
+    the number of its elements; they are written with the ids ``sv<first>``
+    onwards, and the group loses its own id. Raises ValueError if a collection
+    draws another number of elements than it says.
+    """
+    dpi = figure.dpi  # images are drawn at the figure's own resolution, as savefig does
+    with mpl.rc_context(SVG_RC), cbook._setattr_cm(figure, dpi=POINTS):
+        width, height = figure.get_size_inches()
+        renderer = _Renderer(width * POINTS, height * POINTS, collections, dpi)
+        figure.draw(renderer)
+        renderer.finalize()
+    return renderer.text()
+
+
+class _Markup:
+    """The part of matplotlib's XML writer that its SVG renderer uses, appending to a list.
+
+    Attributes whose value is empty are left out, as matplotlib does. A ``path``
+    or ``use`` written inside a tagged collection (outside definitions) takes the
+    next item id.
+    """
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self._tags: list[str] = []
+        self._open = False  # the last start tag still waits for its ">"
+        self._defs = 0  # how many <defs> are open
+        self.ids: list[int] = []  # [next id, ids left] of the tagged collection open, if any
+
+    def start(self, tag: str, attrib: dict | None = None, **extra: str) -> int:
+        parts = self.parts
+        if self._open:
+            parts.append(">")
+        parts.append(f"<{tag}")
+        if self.ids and not self._defs and tag in _DRAWN:
+            parts.append(f' id="sv{self.ids[0]}"')
+            self.ids[0] += 1
+            self.ids[1] -= 1
+        for source in (attrib, extra):
+            if source:
+                for key, value in source.items():
+                    if value:
+                        parts.append(f" {key}={_quoted(value)}")
+        self._open = True
+        self._tags.append(tag)
+        if tag == "defs":
+            self._defs += 1
+        return len(self._tags) - 1
+
+    def data(self, text: str) -> None:
+        if self._open:
+            self.parts.append(">")
+            self._open = False
+        self.parts.append(_escaped(text))
+
+    def comment(self, comment: str) -> None:
+        """Comments are left out (matplotlib writes each text's string as one)."""
+
+    def end(self, tag: str | None = None, indent: bool = True) -> None:
+        name = self._tags.pop()
+        if tag and tag != name:
+            raise ValueError(f"expected the end of <{name}>, not of <{tag}>")
+        if name == "defs":
+            self._defs -= 1
+        if self._open:
+            self.parts.append("/>")
+            self._open = False
+        else:
+            self.parts.append(f"</{name}>")
+
+    def element(self, tag: str, text: str | None = None, attrib: dict | None = None, **extra):
+        self.start(tag, attrib, **extra)
+        if text:
+            self.data(text)
+        self.end()
+
+    def close(self, id: int) -> None:
+        while len(self._tags) > id:
+            self.end()
+
+    def flush(self) -> None:
+        """Nothing to flush: the text is kept until :meth:`_Renderer.text`."""
+
+    def raw(self, markup: str) -> None:
+        """Markup written ahead of time (a text's glyphs), appended as it is."""
+        if self._open:
+            self.parts.append(">")
+            self._open = False
+        self.parts.append(markup)
+
+
+def _escaped(text: str) -> str:
+    if "&" in text or "<" in text or ">" in text:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text
+
+
+def _quoted(value: str) -> str:
+    value = _escaped(value)
+    if '"' in value:
+        return '"' + value.replace('"', "&quot;") + '"'
+    return f'"{value}"'
+
+
+class _Renderer(RendererSVG):
+    """matplotlib's SVG renderer writing into :class:`_Markup`, with texts from the caches."""
+
+    def __init__(
+        self, width: float, height: float, collections: Mapping[str, int], dpi: float
+    ) -> None:
+        self._collections = collections
+        self._groups: list[str | None] = []  # the groups open: a tagged collection's gid, or None
+        super().__init__(width, height, _Discard(), image_dpi=dpi)
+        self.writer = markup = _Markup()
+        # the root, as RendererSVG wrote it to the discarded stream (no prolog, no metadata)
+        self._start_id = markup.start(
+            "svg",
+            {"xmlns:xlink": "http://www.w3.org/1999/xlink"},
+            width=f"{_short_float_fmt(width)}pt",
+            height=f"{_short_float_fmt(height)}pt",
+            viewBox=f"0 0 {_short_float_fmt(width)} {_short_float_fmt(height)}",
+            xmlns="http://www.w3.org/2000/svg",
+            version="1.1",
+            id=mpl.rcParams["svg.id"],
+        )
+        self._write_default_style()
+
+    def _write_metadata(self, metadata) -> None:
+        """No metadata: the same scene always gives the same text."""
+
+    def text(self) -> str:
+        """The SVG written (after :meth:`finalize`)."""
+        return "".join(self.writer.parts)
+
+    # ----------------------------------------------------- tagged collections
+    def open_group(self, s: str, gid: str | None = None) -> None:
+        self._groups.append(gid if gid in self._collections else None)
+        if self._groups[-1] is None:
+            super().open_group(s, gid)
+            return
+        if self.writer.ids:
+            raise ValueError(f"collection {gid} is drawn inside another tagged collection")
+        self.writer.ids = [int(gid[3:]), self._collections[gid]]
+        self.writer.start("g")  # without the collection's id: its elements carry theirs
+
+    def close_group(self, s: str) -> None:
+        gid = self._groups.pop()
+        if gid is not None:
+            left = self.writer.ids[1]
+            if left:
+                raise ValueError(
+                    f"collection {gid} drew {self._collections[gid] - left} elements, "
+                    f"but {self._collections[gid]} were tagged"
+                )
+            self.writer.ids = []
+        super().close_group(s)
+
+    def draw_path_collection(
+        self,
+        gc,
+        master_transform,
+        paths,
+        all_transforms,
+        offsets,
+        offset_trans,
+        facecolors,
+        edgecolors,
+        linewidths,
+        linestyles,
+        antialiaseds,
+        urls,
+        offset_position,
+        *,
+        hatchcolors=None,
+    ):
+        """matplotlib's collection drawing, each distinct style worked out once.
+
+        The elements, their order, their path definitions and their styles are
+        matplotlib's (``RendererSVG.draw_path_collection`` and
+        ``RendererBase._iter_collection``); a style is made by matplotlib's own
+        ``_get_style`` the first time an element needs it, then reused.
+        """
+        hatchcolors = [] if hatchcolors is None else hatchcolors
+        if any(url is not None for url in urls) or len(paths) == 0:
+            super().draw_path_collection(
+                gc, master_transform, paths, all_transforms, offsets, offset_trans,
+                facecolors, edgecolors, linewidths, linestyles, antialiaseds, urls,
+                offset_position, hatchcolors=hatchcolors,
+            )  # fmt: skip
+            return
+        len_path = len(paths[0].vertices)
+        uses = self._iter_collection_uses_per_path(
+            paths, all_transforms, offsets, facecolors, edgecolors
+        )
+        raw = list(self._iter_collection_raw_paths(master_transform, paths, all_transforms))
+        writer = self.writer
+        defined = len_path + 9 * uses + 3 < (len_path + 5) * uses  # matplotlib's rule
+        if defined:
+            ids = []
+            writer.start("defs")
+            for i, (path, transform) in enumerate(raw):
+                flipped = Affine2D(transform.get_matrix()).scale(1.0, -1.0)
+                d = self._convert_path(path, flipped, simplify=False)
+                oid = f"C{self._path_collection_id:x}_{i:x}_{self._make_id('', d)}"
+                writer.element("path", id=oid, d=d)
+                ids.append(oid)
+            writer.end("defs")
+        elements = self._collection_elements(
+            gc, len(raw), offsets, offset_trans, facecolors, edgecolors, linewidths,
+            linestyles, hatchcolors,
+        )  # fmt: skip
+        for xo, yo, index, style, clip, face in elements:
+            if defined:  # a <use> of the definition, in a group that clips it
+                if clip:
+                    writer.start("g", clip)
+                attrib = {
+                    "xlink:href": f"#{ids[index]}",
+                    "x": _short_float_fmt(xo),
+                    "y": _short_float_fmt(self.height - yo),
+                    "style": style,
+                }
+                writer.element("use", attrib=attrib)
+                if clip:
+                    writer.end("g")
+            else:  # the path itself, clipped by its own attribute
+                path, transform = raw[index]
+                if xo != 0 or yo != 0:
+                    transform = transform.frozen()
+                    transform.translate(xo, yo)
+                inline = face is None and gc.get_hatch_path() is None
+                d = self._convert_path(
+                    path,
+                    self._make_flip_transform(transform),
+                    clip=inline,
+                    simplify=path.should_simplify and inline,
+                    sketch=gc.get_sketch_params(),
+                )
+                writer.element("path", d=d, **clip, style=style)
+        if defined:
+            self._path_collection_id += 1
+
+    def _collection_elements(
+        self, gc, n_paths, offsets, offset_trans, facecolors, edgecolors, linewidths,
+        linestyles, hatchcolors,
+    ):  # fmt: skip
+        """Each element's (x, y, path index, style, clip, face), as ``_iter_collection`` yields."""
+        n_offsets, n_faces, n_edges = len(offsets), len(facecolors), len(edgecolors)
+        n_widths, n_styles, n_hatches = len(linewidths), len(linestyles), len(hatchcolors)
+        if (n_faces == 0 and n_edges == 0 and n_hatches == 0) or n_paths == 0:
+            return
+        gc0 = self.new_gc()
+        gc0.copy_properties(gc)
+        if n_edges == 0:
+            gc0.set_linewidth(0.0)
+        clip = self._get_clip_attrs(gc0)
+        points = offset_trans.transform(offsets) if n_offsets else None
+        # the graphics context's state, carried from element to element as matplotlib does
+        width, dashes, edge, hatch = gc0.get_linewidth(), gc0.get_dashes(), None, None
+        styles: dict[tuple, str] = {}
+        for i in range(max(n_paths, n_offsets)):
+            xo, yo = (float(v) for v in points[i % n_offsets]) if n_offsets else (0.0, 0.0)
+            if not (math.isfinite(xo) and math.isfinite(yo)):
+                continue
+            if n_edges:
+                if n_widths:
+                    width = float(linewidths[i % n_widths])
+                if n_styles:
+                    dashes = linestyles[i % n_styles]
+                colour = to_rgba(edgecolors[i % n_edges])
+                if colour[3] == 0.0:  # a fully transparent edge is no stroke
+                    width = 0
+                else:
+                    edge = colour
+            if n_hatches:
+                hatch = tuple(hatchcolors[i % n_hatches])
+            face = tuple(facecolors[i % n_faces]) if n_faces else None
+            if face is not None and len(face) == 4 and face[3] == 0:
+                face = None
+            key = (face, width, _dash_key(dashes), edge, hatch)
+            style = styles.get(key)
+            if style is None:
+                gc0.set_linewidth(width)
+                gc0.set_dashes(*dashes)
+                if edge is not None:
+                    gc0.set_foreground(edge, isRGBA=True)
+                if hatch is not None:
+                    gc0.set_hatch_color(hatch)
+                style = styles[key] = self._get_style(gc0, face)
+            yield xo, yo, i % n_paths, style, clip, face
+        gc0.restore()
+
+    # ----------------------------------------------------------------- texts
+    def get_text_width_height_descent(self, s, prop, ismath):
+        if ismath:
+            return super().get_text_width_height_descent(s, prop, ismath)
+        width, height, descent = _extent(_font_files(prop), s)
+        scale = prop.get_size_in_points() / _FONT_SCALE
+        return width * scale, height * scale, descent * scale
+
+    def _get_font_height_metrics(self, prop):
+        """A text's least ascent and descent and its line gap, read from the font once.
+
+        matplotlib's ``Text`` asks its renderer for these before reading the font's
+        tables itself; the values are the ones it would read (at 72 dots per inch,
+        as the SVG is drawn).
+        """
+        tables = _height_tables(_font_files(prop))
+        if tables is None:
+            return None, None, None
+        gap, ascent, descent, units = tables
+        scale = 1 / units * prop.get_size_in_points() * POINTS / 72  # matplotlib's own sum
+        return ascent * scale, -descent * scale, gap * scale
+
+    def _draw_text_as_path(self, gc, x, y, s, prop, angle, ismath, mtext=None):
+        shaped = mtext is not None and (
+            mtext.get_fontfeatures() is not None or mtext.get_language() is not None
+        )
+        if ismath or shaped:
+            super()._draw_text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
+            return
+        files = _font_files(prop)
+        glyphs, uses = _glyph_layout(files, s)
+        style = []
+        color = rgb2hex(gc.get_rgb())
+        if color != "#000000":
+            style.append(f"fill: {color}")
+        alpha = gc.get_alpha() if gc.get_forced_alpha() else gc.get_rgb()[3]
+        if alpha != 1:
+            style.append(f"opacity: {_short_float_fmt(alpha)}")
+        scale = _short_float_fmt(prop.get_size_in_points() / _FONT_SCALE)
+        moves = [f"translate({_short_float_fmt(x)} {_short_float_fmt(y)})"]
+        if angle:
+            moves.append(f"rotate({_short_float_fmt(-angle)})")
+        moves.append(f"scale({scale} -{scale})")
+        attrib = {"style": "; ".join(style), "transform": " ".join(moves)}
+        writer = self.writer
+        writer.start("g", attrib)
+        defined = self._glyph_map  # shared with matplotlib's own way, for math text
+        new = [g for g in glyphs if g not in defined]
+        if new:
+            writer.raw("<defs>" + "".join(_glyph_def(files, g) for g in new) + "</defs>")
+            defined.update((g, _OUTLINES[(files, g)]) for g in new)
+        writer.raw(uses)
+        writer.end("g")
+
+
+def _dash_key(dashes) -> tuple:
+    offset, sequence = dashes
+    return offset, None if sequence is None else tuple(float(v) for v in sequence)
+
+
+class _Discard:
+    """Where RendererSVG writes its prolog and root: nowhere (they are written again)."""
+
+    def write(self, text: str) -> None:
+        """Drop ``text``."""
+
+
+# ------------------------------------------------------------- the caches
+def _prop_key(prop) -> tuple:
+    return (
+        tuple(prop.get_family()),
+        prop.get_style(),
+        prop.get_variant(),
+        prop.get_weight(),
+        prop.get_stretch(),
+        prop.get_file(),
+    )
+
+
+_FILES: dict[tuple, tuple[str, ...]] = {}
+
+
+def _font_files(prop) -> tuple[str, ...]:
+    """The font files matplotlib draws ``prop`` with (the first, then its fallbacks)."""
+    key = _prop_key(prop)
+    files = _FILES.get(key)
+    if files is None:
+        files = _FILES[key] = tuple(fontManager._find_fonts_by_props(prop))
+    return files
+
+
+def _font(files: tuple[str, ...]):
+    font = get_font(list(files))
+    font.set_size(_FONT_SCALE, TextToPath.DPI)
+    return font
+
+
+@lru_cache(maxsize=20_000)
+def _extent(files: tuple[str, ...], s: str) -> tuple[float, float, float]:
+    """The width, height and descent of ``s`` at the layout size, as matplotlib measures them."""
+    font = _font(files)
+    font.set_text(s, 0.0, flags=LoadFlags.NO_HINTING)
+    width, height = font.get_width_height()
+    return width / 64.0, height / 64.0, font.get_descent() / 64.0
+
+
+@lru_cache(maxsize=256)
+def _height_tables(files: tuple[str, ...]) -> tuple[int, int, int, int] | None:
+    """The font's line gap, ascender, descender and units per em, as ``Text`` reads them.
+
+    From the OS/2 table, else hhea; None when the font has neither (then
+    matplotlib measures the text instead).
+    """
+    font = get_font(list(files))
+    possible = [
+        ("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+        ("hhea", "lineGap", "ascent", "descent"),
+    ]
+    for table_name, gap_key, ascent_key, descent_key in possible:
+        table = font.get_sfnt_table(table_name)
+        if table is not None:
+            units = font.get_sfnt_table("head")["unitsPerEm"]
+            return table[gap_key], table[ascent_key], table[descent_key], units
+    return None
+
+
+@lru_cache(maxsize=20_000)
+def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]:
+    """The glyphs ``s`` is drawn with, and the ``<use>`` markup that places them."""
+    glyph_info, glyph_map, _ = _TEXT_TO_PATH.get_glyphs_with_font(_font(files), s)
+    for name, outline in glyph_map.items():
+        _OUTLINES.setdefault((files, name), outline)
+    uses = []
+    for name, x, y, _ in glyph_info:
+        place = f' transform="translate({_short_float_fmt(x)} {_short_float_fmt(y)})"'
+        if x == 0 and y == 0:
+            place = ""
+        uses.append(f'<use xlink:href="#{_glyph_id(name)}"{place}/>')
+    return tuple(dict.fromkeys(name for name, *_ in glyph_info)), "".join(uses)
+
+
+_OUTLINES: dict[tuple, tuple] = {}
+
+
+@lru_cache(maxsize=5_000)
+def _glyph_def(files: tuple[str, ...], name: str) -> str:
+    """The ``<path>`` defining one glyph, as matplotlib writes it."""
+    vertices, codes = _OUTLINES[(files, name)]
+    # x64: FreeType's own integral units, scaled back by the path's transform
+    d = _path_data(Path(vertices * 64, codes))
+    d = f' d="{d}"' if d else ""  # a space has no outline
+    return f'<path id="{_glyph_id(name)}"{d} transform="scale(0.015625)"/>'
+
+
+def _glyph_id(name: str) -> str:
+    return name.replace("%20", "_")
+
+
+def _path_data(path: Path) -> str:
+    from matplotlib import _path
+
+    return _path.convert_to_string(
+        path, None, None, False, None, 6, [b"M", b"L", b"Q", b"C", b"z"], False
+    ).decode("ascii")
+
+
+__all__ = ["POINTS", "SVG_RC", "figure_svg"]

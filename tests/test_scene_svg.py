@@ -1,0 +1,118 @@
+"""One drawing: the SVG a film's scene is written as is the SVG matplotlib itself exports.
+
+The scene's SVG is written by ``search_viz.film.svg_writer`` (matplotlib draws, a faster
+writer writes). For each lesson's default film, its scene with every item shown is saved
+by matplotlib's own SVG backend too; the two documents must hold the very same elements,
+attributes and text, in the same order (matplotlib's comments, metadata and white space
+aside), the tagged collections' elements numbered as the film numbers its items.
+The pictures the browser paints of them are compared in ``test_scene_pictures.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+
+import matplotlib as mpl
+import pytest
+from matplotlib.figure import Figure
+
+from search_viz.film import Scene
+from search_viz.film.svg_writer import SVG_RC, figure_svg
+from tests.app.lesson_films import LESSON_FILMS
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def matplotlib_svg(figure) -> str:
+    """The figure as matplotlib's own SVG backend writes it (comments and metadata dropped)."""
+    buffer = io.StringIO()
+    with mpl.rc_context(SVG_RC):
+        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    return buffer.getvalue()
+
+
+def numbered(root: ET.Element, counts: dict[str, int]) -> ET.Element:
+    """matplotlib's tree with each tagged collection's drawn elements given their item ids."""
+    for group in root.iter(f"{SVG}g"):
+        gid = group.get("id", "")
+        if gid in counts:
+            drawn = list(_drawn(group))
+            assert len(drawn) == counts[gid], gid
+            for offset, element in enumerate(drawn):
+                element.set("id", f"sv{int(gid[3:]) + offset}")
+            del group.attrib["id"]
+    return root
+
+
+def _drawn(group: ET.Element):
+    for child in group:
+        if child.tag == f"{SVG}defs":
+            continue
+        if child.tag in (f"{SVG}path", f"{SVG}use"):
+            yield child
+        else:
+            yield from _drawn(child)
+
+
+def shape(element: ET.Element) -> tuple:
+    """An element as comparable data: tag, attributes, text, children (metadata left out)."""
+    children = [c for c in element if c.tag != f"{SVG}metadata"]
+    return (element.tag, element.attrib, (element.text or "").strip(), [shape(c) for c in children])
+
+
+def first_difference(a: tuple, b: tuple, where: str = "svg") -> str | None:
+    if a[:3] != b[:3]:
+        return f"{where}: matplotlib {a[:3]!r} but written {b[:3]!r}"
+    if len(a[3]) != len(b[3]):
+        return f"{where}: matplotlib has {len(a[3])} children, written {len(b[3])}"
+    for i, (x, y) in enumerate(zip(a[3], b[3], strict=True)):
+        found = first_difference(x, y, f"{where}/{x[0].replace(SVG, '')}[{i}]")
+        if found:
+            return found
+    return None
+
+
+def scenes(lesson: str) -> list[Scene]:
+    """Fresh copies of the scenes a lesson's default film (films, in compare mode) draws."""
+    films = [LESSON_FILMS[lesson]()]
+    if lesson == "bidirectional-search":  # compare mode: plain BFS beside it
+        from search_viz.lessons.bidirectional.page import cached_films
+        from search_viz.lessons.shared.graph_cases import MAZE
+
+        films.append(cached_films(MAZE, (16, 0.25, 1), "layer")[1])
+    return [film.scene() for film in films]
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILMS))
+def test_each_lesson_s_scene_is_written_as_matplotlib_writes_it(lesson):
+    for scene in scenes(lesson):
+        counts = scene._first_numbers()
+        with scene.everything_shown() as figure:
+            reference = numbered(ET.fromstring(matplotlib_svg(figure)), counts)
+            written = figure_svg(figure, counts)
+        assert first_difference(shape(reference), shape(ET.fromstring(written))) is None
+        assert written == scene.svg()  # the film's own text, written again: the same
+        assert not re.search(r">\s+<", written)  # one line, as the film has always sent it
+
+
+def test_a_collection_that_draws_another_number_of_elements_than_tagged_is_refused():
+    fig = Figure(figsize=(2, 1))
+    ax = fig.add_axes((0, 0, 1, 1))
+    dots = ax.scatter([0.2, 0.5, 0.8], [0.5, 0.5, 0.5])
+    dots.set_gid("svc0")
+    with pytest.raises(ValueError, match="drew 3 elements, but 2 were tagged"):
+        figure_svg(fig, {"svc0": 2})
+
+
+def test_text_in_every_size_rotation_colour_and_alpha_is_written_as_matplotlib_writes_it():
+    fig = Figure(figsize=(3, 2))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.text(0.1, 0.2, "α ≥ β: prune", fontsize=13, fontweight="bold", color="#D55E00")
+    ax.text(0.5, 0.5, "two\nlines", rotation=30, alpha=0.5, ha="center", va="center")
+    ax.text(0.9, 0.9, "$x^2$ and 10 ↑", fontsize=7, ha="right", bbox={"boxstyle": "round"})
+    fig.legend(handles=ax.plot([0, 1], [0, 1], "o--", label="a line"), loc="lower right")
+    reference = ET.fromstring(matplotlib_svg(fig))
+    written = ET.fromstring(figure_svg(fig, {}))
+    assert first_difference(shape(reference), shape(written)) is None
