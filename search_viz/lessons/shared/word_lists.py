@@ -18,16 +18,26 @@ from collections.abc import Sequence
 MOST_NAMED = 12
 
 
-def listed(names: Sequence[str], most: int = MOST_NAMED, empty: str = "none") -> str:
+def listed(
+    names: Sequence[str],
+    most: int = MOST_NAMED,
+    empty: str = "none",
+    total: int | None = None,
+    separator: str = ", ",
+) -> str:
     """``names`` joined by commas: the first ``most`` of them and how many more; ``empty`` if none.
 
-    >>> listed(["X"], empty="nothing"), listed([], empty="nothing")
-    ('X', 'nothing')
+    ``total``: how many there are in all, when ``names`` holds only the first few (so that a
+    long list need not be named in full to be counted). ``separator``: "; " for names that
+    hold commas themselves (boards read row by row).
+
+    >>> listed(["X"], empty="nothing"), listed([], empty="nothing"), listed(["A", "B"], total=40)
+    ('X', 'nothing', 'A, B and 38 more')
     """
     if not names:
         return empty
-    shown = ", ".join(names[:most])
-    rest = len(names) - most
+    shown = separator.join(names[:most])
+    rest = (len(names) if total is None else total) - min(most, len(names))
     return f"{shown} and {rest} more" if rest > 0 else shown
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import search_viz as sv
 from search_viz.events import Event, format_value
 from search_viz.lessons.shared.graph_tables import MONO, frontier_html, html_name
+from search_viz.lessons.uninformed.descriptions import uninformed_description
 from search_viz.lessons.uninformed.looks import TREE_SEARCH
 from search_viz.lessons.uninformed.sentences import uninformed_sentence
 
@@ -226,5 +227,9 @@ class Panels:
     def step(self, builder, e: Event) -> None:
         """Close the builder's step of event ``e`` (call :meth:`see` first)."""
         builder.step(
-            self.sentence(e), line=e.line, counters=self.counters(e), tables=self.tables(e)
+            self.sentence(e),
+            line=e.line,
+            counters=self.counters(e),
+            tables=self.tables(e),
+            description=uninformed_description(e, self),
         )
