@@ -28,6 +28,19 @@ const PREFETCH = 150;
 const URL_EVERY = 400;
 // Above this speed (steps per second) changes are not animated: each would be cut short.
 const ANIMATE_UP_TO = 8;
+// A phone shows a picture wide enough for its smallest text to be this tall (CSS px).
+const READABLE_PX = 11;
+// matplotlib's SVG writes a text of size s points as glyphs scaled by s / GLYPH_UNITS.
+const GLYPH_UNITS = 100;
+// The space between the picture and the panels under it (px; .svp-film's row gap).
+const PANEL_GAP = 9;
+// Beside a picture the code box shows at least this many lines (it scrolls to the lit one).
+const CODE_LINES = 4;
+// How many of a film's longest sentences (and tables) are measured to reserve their room.
+const RESERVE_CANDIDATES = 4;
+// A swipe across the picture: at least this far sideways (px), within this time (ms).
+const SWIPE_PX = 50;
+const SWIPE_MS = 700;
 // A screen reader hears each step's sentence and the picture's description (a film's panel "d"):
 // once stepping stops for SPEAK_AFTER ms (a held arrow key is heard where it stops), and while
 // playing at most every SPEAK_EVERY ms, so that playback never floods it.
@@ -141,7 +154,10 @@ class FilmView {
     this.prefix = `svp${++playerCount}-`;
     box.replaceChildren();
     if (title) box.append(el("div", { class: "svp-title" }, title));
-    this.finished = el("div", { class: "svp-finished", hidden: "" });
+    // compare mode: "Finished after n steps" under the title, its line kept from the start
+    this.finished = el("div", { class: "svp-finished", style: "visibility:hidden" },
+      `Finished after ${this.n} steps.`);
+    this.finished.hidden = !compare;
     box.append(this.finished);
     this.picture = el("div", { class: "svp-picture" });
     this.side = el("div", { class: "svp-side" });
@@ -197,11 +213,66 @@ class FilmView {
     this.lookCss = header.looks || [];
     this.markStyles = header.markStyles || {};
     for (let i = 0; i < count; i++) this.paint(i, false);
+    // a phone shows the picture at least this wide, and the student pans it (see player.css)
+    this.svg.style.setProperty("--svp-readable", `${this.readableWidth()}px`);
+    this.picture.addEventListener("touchstart", (event) => this.touchStart(event), { passive: true });
+    this.picture.addEventListener("touchend", (event) => this.touchEnd(event), { passive: true });
     this.renderCode();
     this.at = -1;
   }
 
   // -- the picture
+  // How wide the picture must be for its smallest text to be READABLE_PX tall: matplotlib
+  // draws a text as glyphs scaled by (size in points) / GLYPH_UNITS, and marks carry a size.
+  readableWidth() {
+    let smallest = Infinity;
+    for (const g of this.svg.querySelectorAll('g[transform*="scale("]')) {
+      const scale = /scale\(\s*([\d.e+-]+)[\s,]+-/.exec(g.getAttribute("transform"));
+      if (scale && g.querySelector(":scope > use")) {
+        smallest = Math.min(smallest, Number(scale[1]) * GLYPH_UNITS);
+      }
+    }
+    for (const chunk of this.source.chunks) {
+      if (!chunk) continue;
+      for (const marks of [chunk.key.m, ...chunk.steps.map((delta) => delta.m)]) {
+        for (const mark of marks || []) {
+          const style = mark[0] === "line" ? null : this.markStyles[mark[mark.length - 1]];
+          if (style && style.size) smallest = Math.min(smallest, style.size);
+        }
+      }
+    }
+    const box = this.svg.viewBox && this.svg.viewBox.baseVal;
+    if (!Number.isFinite(smallest) || !box || !box.width) return 0;
+    return Math.ceil((READABLE_PX * box.width) / smallest);
+  }
+
+  // A picture wider than its box (on a phone) opens at its middle, where trees have their root.
+  centrePicture() {
+    const box = this.picture;
+    if (box.scrollWidth > box.clientWidth) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+  }
+
+  // A quick sideways swipe across the picture steps (to the left: forward), unless it panned
+  // a picture wider than the screen.
+  touchStart(event) {
+    const touch = event.touches[0];
+    this.touch = event.touches.length === 1
+      ? { x: touch.clientX, y: touch.clientY, at: performance.now(), left: this.picture.scrollLeft }
+      : null;
+  }
+
+  touchEnd(event) {
+    const start = this.touch;
+    this.touch = null;
+    if (!start || event.changedTouches.length !== 1) return;
+    const touch = event.changedTouches[0];
+    const dx = touch.clientX - start.x;
+    const dy = touch.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dy) > Math.abs(dx) / 2) return;
+    if (performance.now() - start.at > SWIPE_MS || this.picture.scrollLeft !== start.left) return;
+    this.player.go(this.player.step + (dx < 0 ? 1 : -1), true);
+  }
+
   paint(i, animate) {
     const node = this.items[i];
     if (!node) return;
@@ -307,8 +378,7 @@ class FilmView {
 
   show(step, animate) {
     const own = Math.min(step, this.n - 1);
-    this.finished.hidden = step < this.n || !this.compare;
-    this.finished.textContent = `Finished after ${this.n} steps.`;
+    this.finished.style.visibility = step < this.n ? "hidden" : "visible";
     if (own === this.at) return;
     const delta = own === this.at + 1 ? this.deltaTo(own) : null;
     if (delta) {
@@ -335,6 +405,72 @@ class FilmView {
   }
 
   // -- the panels
+  // The sentence, the counters and the tables keep the height of the longest ones of the film
+  // (of the chunks loaded), so that nothing below or beside them moves as they change length.
+  reserve() {
+    const stepText = `Step ${this.n - 1}. `;
+    const sentences = this.longest((panel) => panel.s, RESERVE_CANDIDATES);
+    reserveHeight(this.note, sentences.map((text) => [el("b", {}, stepText), document.createTextNode(text)]));
+    const counters = this.longest((panel) => panel.c && JSON.stringify(panel.c), RESERVE_CANDIDATES);
+    reserveHeight(this.counters, counters.map((text) => chips(JSON.parse(text))));
+    const tables = this.longest((panel) => panel.h && Object.values(panel.h).join(""), RESERVE_CANDIDATES);
+    reserveHeight(this.tables, tables.map((html) => {
+      const holder = el("div");
+      holder.innerHTML = html; // written by search_viz, user text escaped there
+      return [...holder.childNodes];
+    }));
+  }
+
+  // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
+  // no wider than its height allows (the panels get the rest); the counters under the picture
+  // when it leaves them room there, else under the sentence; the code box in what is left.
+  fitSide(room) {
+    const [width, height] = this.meta.size || [4, 3];
+    this.box.style.setProperty("--svp-fit", `${Math.ceil((room * width) / height)}px`);
+    const stacked = getComputedStyle(this.side).display !== "flex"; // a phone
+    if (!stacked) {
+      this.box.insertBefore(this.counters, this.side);
+      this.reserve();
+      const used = this.svg.getBoundingClientRect().height + this.counters.getBoundingClientRect().height;
+      if (used + PANEL_GAP <= room) {
+        this.fitCode();
+        return;
+      }
+    }
+    this.code.before(this.counters);
+    this.reserve();
+    this.fitCode();
+  }
+
+  // Beside the picture: the code box as tall as the room under the other panels leaves (at
+  // least CODE_LINES lines), so that the sentence, the counters, the code and the tables all
+  // show. (A phone stacks them instead: there the style sheet sizes the box.)
+  fitCode() {
+    const side = this.side;
+    this.code.style.maxHeight = "";
+    if (this.code.hidden || getComputedStyle(side).display !== "flex") return;
+    const shown = [...side.children].filter((child) => child.getBoundingClientRect().height > 0);
+    const others = shown.filter((child) => child !== this.code)
+      .reduce((sum, child) => sum + child.getBoundingClientRect().height, 0);
+    const gaps = Math.max(0, shown.length - 1) * (parseFloat(getComputedStyle(side).rowGap) || 0);
+    const room = window.innerHeight - Math.max(0, restingTop(side)) - 16 - others - gaps;
+    const line = parseFloat(getComputedStyle(this.code).lineHeight) || 20;
+    this.code.style.maxHeight = `${Math.max(room, CODE_LINES * line + 8)}px`;
+  }
+
+  // The `count` longest texts that `pick(panel)` finds in the loaded chunks' panels.
+  longest(pick, count) {
+    const found = new Set();
+    for (const chunk of this.source.chunks) {
+      if (!chunk) continue;
+      for (const panel of [chunk.key.p, ...chunk.steps.map((delta) => delta.p)]) {
+        const text = panel && pick(panel);
+        if (text) found.add(text);
+      }
+    }
+    return [...found].sort((a, b) => b.length - a.length).slice(0, count);
+  }
+
   renderCode() {
     const code = this.meta.pseudocode;
     this.code.replaceChildren();
@@ -396,14 +532,7 @@ class FilmView {
     const shown = JSON.stringify(counters);
     if (shown !== this.shownCounters) {
       this.shownCounters = shown;
-      this.counters.replaceChildren(
-        ...counters.map(([label, value]) => {
-          const chip = el("div", { class: "svp-chip" });
-          chip.append(el("div", { class: "svp-chip-label" }, label));
-          chip.append(el("div", { class: "svp-chip-value" }, String(value)));
-          return chip;
-        }),
-      );
+      this.counters.replaceChildren(...chips(counters));
     }
     const tables = panel.h || {};
     const html = Object.values(tables).join("");
@@ -852,6 +981,51 @@ class Practice {
   }
 }
 
+// The element holding `node`, across a shadow root's edge.
+function parentOf(node) {
+  if (node.parentElement) return node.parentElement;
+  const root = node.getRootNode && node.getRootNode();
+  return root && root.host ? root.host : null;
+}
+
+// Where `node`'s top is on the screen with the page scrolled to its start (px): the room
+// below it does not change as the student scrolls.
+function restingTop(node) {
+  let top = node.getBoundingClientRect().top + (window.scrollY || 0);
+  for (let parent = parentOf(node); parent; parent = parentOf(parent)) top += parent.scrollTop || 0;
+  return top;
+}
+
+// The counters as chips: [[label, value], ...] -> one element each.
+function chips(counters) {
+  return counters.map(([label, value]) => {
+    const chip = el("div", { class: "svp-chip" });
+    chip.append(el("div", { class: "svp-chip-label" }, label));
+    chip.append(el("div", { class: "svp-chip-value" }, String(value)));
+    return chip;
+  });
+}
+
+// Give `box` the height of the tallest of `contents` (each a list of nodes) laid out in a hidden
+// copy of it (same classes, same width); no reservation when it is not laid out.
+function reserveHeight(box, contents) {
+  const width = box.getBoundingClientRect().width;
+  if (!width || !box.parentNode) return;
+  const probe = box.cloneNode(false);
+  probe.removeAttribute("role");
+  probe.setAttribute("aria-hidden", "true");
+  probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;width:${width}px;` +
+    "min-height:0;height:auto;box-sizing:border-box";
+  box.parentNode.append(probe);
+  let tallest = 0;
+  for (const nodes of contents) {
+    probe.replaceChildren(...nodes);
+    tallest = Math.max(tallest, probe.getBoundingClientRect().height);
+  }
+  probe.remove();
+  box.style.minHeight = tallest ? `${Math.ceil(tallest)}px` : "";
+}
+
 // Run `fn` once the browser has painted what is on screen now.
 function afterPaint(fn) {
   requestAnimationFrame(() => setTimeout(fn, 0));
@@ -1162,16 +1336,42 @@ class Player {
     this.slider.max = String(Math.max(0, this.n - 1));
     this.slider.disabled = this.n <= 1;
     this.fit();
+    this.watchPage();
   }
 
   // The picture as large as the screen leaves room for, below where it starts.
+  // In compare mode the sentence under each picture stays in view too; beside a picture the
+  // code box takes the room the other panels leave (its lit line scrolls into view).
   fit() {
+    const layout = this.box.dataset.layout;
+    this.box.style.setProperty("--svp-bar", `${this.bar.offsetHeight}px`); // a phone's sticky bar
+    this.sizeCount();
     for (const film of this.films) {
-      const top = film.picture.getBoundingClientRect().top;
-      const below = this.box.dataset.layout === "below" ? 20 : 16;
+      const top = restingTop(film.picture);
+      let below = layout === "below" ? 20 : 16;
+      if (layout === "compare") {
+        film.reserve();
+        below += film.note.getBoundingClientRect().height + 8;
+      }
       const room = Math.max(260, window.innerHeight - Math.max(top, 0) - below);
       film.box.style.setProperty("--svp-room", `${room}px`); // the picture and the code box
+      if (layout === "side") film.fitSide(room);
+      else if (layout !== "compare") film.reserve();
+      film.centrePicture();
     }
+  }
+
+  // The count keeps the width of its longest text ("Step 1826 of 1826"): the controls never
+  // reflow as the step number grows.
+  sizeCount() {
+    const count = this.count;
+    const shown = count.textContent;
+    const last = Math.max(0, this.n - 1);
+    count.style.width = "";
+    count.textContent = `Step ${last} of ${last}`;
+    const width = count.getBoundingClientRect().width;
+    count.textContent = shown;
+    if (width) count.style.width = `${Math.ceil(width) + 1}px`;
   }
 
   showMessage(text) {
@@ -1197,6 +1397,7 @@ class Player {
         return;
       }
       if (token !== this.goToken) return;
+      for (const film of missing) film.reserve();
     }
     const animate = this.animating() && Math.abs(step - this.step) === 1;
     this.step = step;
@@ -1386,6 +1587,21 @@ class Player {
     this.pause();
     players.delete(this);
     window.removeEventListener("resize", this.onResize);
+    if (this.watcher) this.watcher.disconnect();
+  }
+
+  // Fit again when what holds the player changes size (the page above it drawn, a warning
+  // shown): once per frame at most, and nothing changes when the room is the same.
+  watchPage() {
+    if (this.watcher || typeof ResizeObserver === "undefined") return;
+    this.watcher = new ResizeObserver(() => {
+      if (this.fitFrame) return;
+      this.fitFrame = requestAnimationFrame(() => {
+        this.fitFrame = null;
+        if (this.films.length) this.fit();
+      });
+    });
+    for (let node = parentOf(this.root); node; node = parentOf(node)) this.watcher.observe(node);
   }
 }
 
