@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from search_viz.ui.layout import page_styles
 from search_viz.ui.lessons import LESSONS
 from search_viz.ui.presenter import presenter_controls
 
@@ -14,4 +15,5 @@ lessons = [
 ]
 page = st.navigation({"": [home], "Lessons": lessons} if lessons else [home])
 presenter_controls()
+page_styles()
 page.run()

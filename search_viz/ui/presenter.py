@@ -16,16 +16,18 @@ SCALE = 1.5
 
 # On a 1280x720 projector the picture and the sentence beside it must fit one screen:
 # no Streamlit header, little padding, a smaller title, pictures no taller than the
-# screen leaves room for, and the way out floating in the corner instead of a row.
+# screen leaves room for, less space between the page's parts, and the way out floating in the
+# corner instead of a row.
 _CSS = """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 [data-testid="stExpandSidebarButton"], [data-testid="stHeader"] { display: none !important; }
-html { font-size: 125% !important; }
+html { font-size: 125% !important; --svp-sticky-top: 0px; }
 [data-testid="stMainBlockContainer"] {
     padding: 0.6rem 1.2rem 1rem 1.2rem !important; max-width: 100% !important; }
 [data-testid="stMainBlockContainer"] h1 {
     font-size: 1.5rem !important; padding: 0 0 0.2rem 0 !important; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
 button kbd { display: none !important; }
 [data-testid="stImage"] img {
     max-height: calc(100vh - 18rem); width: auto !important; max-width: 100%;
