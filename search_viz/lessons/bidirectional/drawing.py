@@ -42,6 +42,11 @@ from matplotlib.figure import Figure
 import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
 from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.lessons.bidirectional.descriptions import (
+    bidirectional_description,
+    plain_description,
+    stopped_description,
+)
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
 from search_viz.lessons.bidirectional.questions import Asked, Asker, plain_question
 from search_viz.lessons.bidirectional.sentences import Words, plain_sentence
@@ -248,7 +253,13 @@ def bidirectional_film(trace: sv.Trace, view: GraphView, step: str = "layer") ->
             )
             for side in ("forward", "backward")
         }
-        builder.step(words.say(e), line=e.line, counters=counters, tables=tables)
+        builder.step(
+            words.say(e),
+            line=e.line,
+            counters=counters,
+            tables=tables,
+            description=bidirectional_description(e, asker, result.path),
+        )
     _stopped_step(builder, trace, looks)
     return builder.film()
 
@@ -290,7 +301,13 @@ def plain_film(trace: sv.Trace, view: GraphView) -> Film:
         counters = {"expanded": expanded, "in the queue": len(queue)}
         tables = {"queue": frontier_html(list(queue), "queue", _html_label, title="Queue")}
         sentence = plain_sentence(e, node_label, path)
-        builder.step(sentence, line=e.line, counters=counters, tables=tables)
+        builder.step(
+            sentence,
+            line=e.line,
+            counters=counters,
+            tables=tables,
+            description=plain_description(e, queue, path, node_label),
+        )
     _stopped_step(builder, trace, looks)
     return builder.film()
 
@@ -313,6 +330,7 @@ def _stopped_step(builder: FilmBuilder, trace: sv.Trace, looks: GraphLooks) -> N
             f"Stopped after {trace.result.stats['stopped']:,} steps: the search would go on "
             "too long to replay, so it has no answer here.",
             line=None,
+            description=stopped_description(trace.result.stats["stopped"]),
         )
 
 
