@@ -169,8 +169,10 @@ _BOARD_CSS = """
   padding: 0;
 }
 .st-key-ttt-board button p { font-size: 2.2rem; font-weight: 800; }
-.st-key-ttt-board [data-testid="stHorizontalBlock"] { gap: 0.35rem; }
+.st-key-ttt-board [data-testid="stHorizontalBlock"] { gap: 0.35rem; flex-wrap: nowrap; }
 .st-key-ttt-board { gap: 0.35rem; }
+/* a row stays a row on a phone (Streamlit stacks columns below 640 px): a 3 x 3 grid */
+.st-key-ttt-board [data-testid="stColumn"] { min-width: 0 !important; flex: 1 1 0 !important; }
 %s
 </style>
 """
