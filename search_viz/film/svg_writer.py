@@ -31,6 +31,7 @@ from functools import lru_cache
 
 import matplotlib as mpl
 from matplotlib import cbook
+from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
 from matplotlib.colors import rgb2hex, to_rgba
 from matplotlib.figure import Figure
@@ -159,7 +160,91 @@ def _quoted(value: str) -> str:
     return f'"{value}"'
 
 
-class _Renderer(RendererSVG):
+class _CachedMetrics:
+    """Text sizes for a renderer, read from the font once per process (see the caches).
+
+    The values are matplotlib's own unhinted ones (those of its SVG and PDF
+    backends), at ``dpi`` dots per inch.
+    """
+
+    dpi = POINTS
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        if ismath:
+            sizes = _TEXT_TO_PATH.get_text_width_height_descent(s, prop, ismath)
+            return tuple(v * self.dpi / POINTS for v in sizes)
+        width, height, descent = _extent(_font_files(prop), s)
+        scale = prop.get_size_in_points() / _FONT_SCALE * self.dpi / POINTS
+        return width * scale, height * scale, descent * scale
+
+    def _get_font_height_metrics(self, prop):
+        """A text's least ascent and descent and its line gap, read from the font once.
+
+        matplotlib's ``Text`` asks its renderer for these before reading the font's
+        tables itself; the values are the ones it would read.
+        """
+        return _height_metrics(prop, self.dpi)
+
+
+def _height_metrics(prop, dpi: float) -> tuple:
+    tables = _height_tables(_font_files(prop))
+    if tables is None:
+        return None, None, None
+    gap, ascent, descent, units = tables
+    scale = 1 / units * prop.get_size_in_points() * dpi / 72  # matplotlib's own sum
+    return ascent * scale, -descent * scale, gap * scale
+
+
+def measuring_renderer(figure: Figure) -> RendererAgg:
+    """A renderer that only measures: where texts and legends of ``figure`` fall in its PNG.
+
+    For laying a scene out before it is drawn (``text.get_window_extent(renderer)``):
+    matplotlib's Agg renderer, so the sizes are those of an exported PNG at the
+    figure's resolution, but with no canvas to paint on, and each text's size measured
+    once per process (a new canvas measures every text of every figure again).
+
+    >>> from matplotlib.figure import Figure
+    >>> from matplotlib.backends.backend_agg import FigureCanvasAgg
+    >>> fig = Figure(figsize=(2, 1), dpi=100)
+    >>> label = fig.text(0.5, 0.5, "Alpha-beta", fontsize=10)
+    >>> canvas = FigureCanvasAgg(fig).get_renderer()
+    >>> sizes = [label.get_window_extent(r).bounds for r in (measuring_renderer(fig), canvas)]
+    >>> sizes[0] == sizes[1]
+    True
+    """
+    return _Measuring(figure)
+
+
+class _Measuring(RendererAgg):
+    """Agg's measures, from a process-wide cache; a one-pixel canvas (nothing is painted)."""
+
+    def __init__(self, figure: Figure) -> None:
+        super().__init__(1, 1, figure.dpi)
+        self.width, self.height = figure.bbox.size
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        if ismath:
+            return super().get_text_width_height_descent(s, prop, ismath)
+        rc = mpl.rcParams
+        key = (_font_files(prop), prop.get_size_in_points(), self.dpi, rc["text.hinting"],
+               rc["text.hinting_factor"], rc["text.kerning_factor"], s)  # fmt: skip
+        sizes = _AGG_EXTENTS.get(key)
+        if sizes is None:
+            if len(_AGG_EXTENTS) >= _MAX_AGG_EXTENTS:
+                _AGG_EXTENTS.clear()
+            sizes = _AGG_EXTENTS[key] = super().get_text_width_height_descent(s, prop, ismath)
+        return sizes
+
+    def _get_font_height_metrics(self, prop):
+        """As :meth:`_CachedMetrics._get_font_height_metrics`, at the figure's resolution."""
+        return _height_metrics(prop, self.dpi)
+
+
+_AGG_EXTENTS: dict[tuple, tuple[float, float, float]] = {}
+_MAX_AGG_EXTENTS = 50_000
+
+
+class _Renderer(_CachedMetrics, RendererSVG):
     """matplotlib's SVG renderer writing into :class:`_Markup`, with texts from the caches."""
 
     def __init__(
@@ -347,27 +432,6 @@ class _Renderer(RendererSVG):
         gc0.restore()
 
     # ----------------------------------------------------------------- texts
-    def get_text_width_height_descent(self, s, prop, ismath):
-        if ismath:
-            return super().get_text_width_height_descent(s, prop, ismath)
-        width, height, descent = _extent(_font_files(prop), s)
-        scale = prop.get_size_in_points() / _FONT_SCALE
-        return width * scale, height * scale, descent * scale
-
-    def _get_font_height_metrics(self, prop):
-        """A text's least ascent and descent and its line gap, read from the font once.
-
-        matplotlib's ``Text`` asks its renderer for these before reading the font's
-        tables itself; the values are the ones it would read (at 72 dots per inch,
-        as the SVG is drawn).
-        """
-        tables = _height_tables(_font_files(prop))
-        if tables is None:
-            return None, None, None
-        gap, ascent, descent, units = tables
-        scale = 1 / units * prop.get_size_in_points() * POINTS / 72  # matplotlib's own sum
-        return ascent * scale, -descent * scale, gap * scale
-
     def _draw_text_as_path(self, gc, x, y, s, prop, angle, ismath, mtext=None):
         shaped = mtext is not None and (
             mtext.get_fontfeatures() is not None or mtext.get_language() is not None
@@ -512,4 +576,4 @@ def _path_data(path: Path) -> str:
     ).decode("ascii")
 
 
-__all__ = ["POINTS", "SVG_RC", "figure_svg"]
+__all__ = ["POINTS", "SVG_RC", "figure_svg", "measuring_renderer"]

@@ -49,6 +49,7 @@ from search_viz.film.style import (
     Style,
     font_size,
 )
+from search_viz.film.svg_writer import measuring_renderer
 from search_viz.lessons.game_trees.descriptions import game_description
 from search_viz.lessons.game_trees.questions import Asked, Questions
 from search_viz.lessons.game_trees.sentences import game_note
@@ -532,7 +533,7 @@ def _make_room(fig: Figure, ax: Axes, legend, pad: float = 0.06) -> None:
     size for the whole replay. The axes keep their inches per data unit: only
     white space is added, on the side that needs it.
     """
-    renderer = fig.canvas.get_renderer()
+    renderer = measuring_renderer(fig)  # sizes only: nothing is painted
     boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_text()]
     boxes += [legend.get_window_extent(renderer)] + [
         t.get_window_extent(renderer) for t in fig.texts

@@ -45,6 +45,7 @@ from matplotlib.patches import Rectangle
 
 from search_viz.events import format_value
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.film.svg_writer import measuring_renderer
 from search_viz.lessons.shared.figure import legend_handle
 from search_viz.lessons.shared.graph_layout import (
     Positions,
@@ -197,7 +198,7 @@ def bottom_legend(fig: Figure, handles: list, ncols: int = 5) -> int:
     >>> bottom_legend(fig, [legend_handle(STATUS[s]) for s in ("frontier", "explored")])
     2
     """
-    renderer = fig._get_renderer()
+    renderer = measuring_renderer(fig)  # sizes only: nothing is painted
     width = fig.get_figwidth() * fig.dpi
     for columns in range(min(ncols, len(handles)), 0, -1):
         legend = fig.legend(
