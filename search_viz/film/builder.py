@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from search_viz.film.edits import Edit
 from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, changed_looks, scene_looks
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
 from search_viz.film.questions import Question
@@ -65,6 +66,7 @@ class FilmBuilder:
         self._pending_question: tuple[Question, dict] | None = None
         self._questions: dict[int, Question] = {}
         self._asks: dict[int, dict] = {}
+        self._editable: list[tuple[list[int], str, tuple[Edit, ...]]] = []
 
     # --------------------------------------------------------- what changes
     def show(self, name: Hashable, look: int | Look = SHOWN) -> None:
@@ -134,6 +136,27 @@ class FilmBuilder:
         else:
             numbers = {}
         self._pending_question = (question, numbers)
+
+    def editable(self, names: Iterable[Hashable], what: str, edits: Iterable[Edit]) -> None:
+        """Clicking the items ``names`` in edit mode offers ``edits`` (changes to the problem).
+
+        ``what`` says which part of the problem the items stand for ("leaf E, value 3"): a
+        screen reader hears it, and the player's small form is headed by it. One edit that
+        asks no number happens at a click; otherwise the player offers the edits in a form.
+        The film's steps are not affected: the page applies a change and shows a new film.
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> from search_viz.film.edits import Edit
+        >>> writer = demo_writer()
+        >>> writer.editable(["A", "A lit"], "dot A", [Edit("Remove A", {"do": "remove"})])
+        >>> [edit.label for edit in writer.film().edits_of("A")]
+        ['Remove A']
+        """
+        numbers = [self.scene.item(name) for name in names]
+        edits = tuple(edits)
+        if not numbers or not edits:
+            raise ValueError("an editable part of the picture needs items and edits")
+        self._editable.append((numbers, what, edits))
 
     def _code(self, look: int | Look) -> int:
         if isinstance(look, Look):
@@ -222,6 +245,7 @@ class FilmBuilder:
             names=self.scene.names(),
             questions=self._questions,
             asks=self._asks,
+            editable=self._editable,
         )
 
     def last_picture(self) -> Figure:

@@ -9,7 +9,9 @@ A :class:`Film` holds
   small HTML tables);
 * the **meta**: title, pseudocode, layout, sizes;
 * the **questions**: what a step asks the student before it plays
-  (:mod:`search_viz.film.questions`, practice mode).
+  (:mod:`search_viz.film.questions`, practice mode);
+* the **edits**: what clicking a part of the picture may change in the problem
+  (:mod:`search_viz.film.edits`, edit mode).
 
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
 page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
@@ -37,6 +39,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from search_viz.film.edits import Edit, editable_data
 from search_viz.film.looks import HIDDEN, SHOWN, Look, MarkStyle
 from search_viz.film.questions import Question
 
@@ -140,8 +143,10 @@ class Film:
         names: dict | None = None,
         questions: dict[int, Question] | None = None,
         asks: dict[int, dict] | None = None,
+        editable: list[tuple[list[int], str, tuple[Edit, ...]]] | None = None,
     ) -> None:
         self._draw = draw
+        self._editable = editable or []
         self._names = names or {}
         self._questions = questions or {}
         self._asks = asks or {}
@@ -246,6 +251,17 @@ class Film:
         copy.meta = {**self.meta, "practice": bool(on)}
         return copy
 
+    # ---------------------------------------------------------------- edits
+    def edits_of(self, name) -> tuple[Edit, ...]:
+        """What clicking the item called ``name`` may change in the problem (edit mode).
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().edits_of("A")
+        ()
+        """
+        number = self._names[name]
+        return next((edits for numbers, _, edits in self._editable if number in numbers), ())
+
     @property
     def asked_steps(self) -> list[int]:
         """The steps that ask something, in order.
@@ -309,7 +325,15 @@ class Film:
             "asks": len(self._questions),
             "chunkSteps": CHUNK_STEPS,
             "chunks": chunks,
+            **self._edits_header(),
         }
+
+    def _edits_header(self) -> dict:
+        """The header's ``edits``: [[item numbers], record] per editable part (none: left out)."""
+        if not self._editable:
+            return {}
+        edits = [[numbers, editable_data(what, edits)] for numbers, what, edits in self._editable]
+        return {"edits": edits}
 
     @property
     def n_chunks(self) -> int:

@@ -16,6 +16,11 @@ Practice mode (the Practice button, ``?practice=1`` in the link, or
 
 Two films make compare mode: one player steps both, side by side.
 
+Edit mode (the Edit button, where a page passes ``edit=Editing(...)`` and its films offer
+edits, :mod:`search_viz.film.edits`): the student changes the problem by clicking the
+picture; the page's widgets take the changed problem (so the link holds it), the page runs
+again with the new films, and Undo puts the previous problem back.
+
 Example, in a page::
 
     film = cached_film(problem_key)          # an st.cache_resource'd Film
@@ -24,11 +29,15 @@ Example, in a page::
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from search_viz.film import Film
 from search_viz.film.pages import player_assets
@@ -40,6 +49,30 @@ _JS, _CSS = player_assets()
 _COMPONENT = st.components.v2.component("search_viz.film_player", js=_JS, css=_CSS)
 _MIME = "application/octet-stream"
 _starts = itertools.count(1)
+#: How many edits Undo can take back, one at a time.
+MAX_UNDO = 50
+
+
+@dataclass(frozen=True)
+class Editing:
+    """How a page lets the student change its problem in the picture (the player's edit mode).
+
+    ``problem``: the problem the films show; ``edit(problem, change)``: that problem with a
+    change the film offers made (a lesson's ``edits.edited``), or a ValueError whose message
+    the player shows (the problem stays); ``widgets(problem)``: the values of the page's
+    widgets (their session-state keys, bound to the URL) that choose a problem, so that the
+    link holds an edited one; ``hint``: what a click on the picture does, in a sentence.
+
+    Example, in a page::
+
+        editing = Editing(tree, edited, lambda t: {"tree": OWN, "text": t.text()}, HINT)
+        film_player(film, key="game", edit=editing)
+    """
+
+    problem: Any
+    edit: Callable[[Any, Any], Any]
+    widgets: Callable[[Any], Mapping[str, object]]
+    hint: str
 
 
 def film_player(
@@ -53,6 +86,7 @@ def film_player(
     url_step: bool = True,
     practice: bool = False,
     new_problem: Callable[[], None] | None = None,
+    edit: Editing | None = None,
 ) -> int | None:
     """Show ``films`` (one, or two for compare mode) in the browser player.
 
@@ -66,6 +100,8 @@ def film_player(
     ``new_problem``: called (before the page runs again) when the student asks
     for a new practice problem; it changes the page's problem, typically its
     seed in ``st.session_state``. Without it the player offers no "New problem".
+    ``edit``: let the student change the problem in the picture (see :class:`Editing`);
+    without it, or where the films offer no edits, the player has no Edit button.
 
     A new film of the same ``shape`` (its meta) keeps the step, so flipping an
     option that does not change the replay's length stays at the same moment.
@@ -85,11 +121,14 @@ def film_player(
         "practice": practice,
         "newProblem": new_problem is not None,
     }
+    if edit is not None:
+        data["edit"] = _edit_data(edit, key)
     if start is not None:
         data["start"] = {"step": int(start), "nonce": next(_starts)}
     callbacks = {
         "on_export_change": _ignore,
         "on_new_problem_change": partial(_new_problem, new_problem) if new_problem else _ignore,
+        "on_edit_change": partial(_edit, edit, key) if edit else _ignore,
     }
     if report:
         callbacks["on_step_change"] = _ignore
@@ -118,6 +157,79 @@ def _new_problem(change: Callable[[], None]) -> None:
     """
     st.session_state[CHANGED_BY_PAGE] = True
     change()
+
+
+# ------------------------------------------------------------------ edit mode
+def _undo_key(key: str) -> str:
+    return f"search_viz.film_player.{key}.undo"
+
+
+def _answer_key(key: str) -> str:
+    return f"search_viz.film_player.{key}.edit"
+
+
+def _edit_data(editing: Editing, key: str) -> dict:
+    """What the player needs for edit mode: the hint, whether Undo has something to take
+    back, and the answer to the last edit it sent (``{"at": its time, "error": None or why}``).
+
+    Undo forgets the edits once the problem was changed some other way (in the sidebar).
+    """
+    stack = st.session_state.get(_undo_key(key), [])
+    if stack and any(st.session_state.get(k) != v for k, v in stack[-1]["after"].items()):
+        stack.clear()
+    return {
+        "hint": editing.hint,
+        "undo": bool(stack),
+        "answer": st.session_state.get(_answer_key(key)),
+    }
+
+
+def _edit(editing: Editing, key: str) -> None:
+    """The player sent an edit (or Undo): change the page's widgets before the page runs again.
+
+    An edit the lesson refuses leaves every widget as it was; its message goes back to the
+    player with the edit's time (``at``), which the player matches with what it sent.
+    """
+    asked = _read(st.session_state.get(key) or {}, "edit")
+    if not isinstance(asked, dict):
+        return
+    stack = st.session_state.setdefault(_undo_key(key), [])
+    try:
+        if asked.get("undo"):
+            if not stack:
+                raise ValueError("There is no edit to undo.")
+            last = stack.pop()
+            _set_widgets(last["before"], last["missing"])
+        else:
+            after = dict(editing.widgets(editing.edit(editing.problem, asked.get("change"))))
+            before = {k: st.session_state[k] for k in after if k in st.session_state}
+            missing = [k for k in after if k not in st.session_state]
+            _set_widgets(after, [])
+            stack.append({"before": before, "missing": missing, "after": after})
+            del stack[:-MAX_UNDO]
+        st.session_state[CHANGED_BY_PAGE] = True
+        error = None
+    except ValueError as problem:
+        error = str(problem)
+    st.session_state[_answer_key(key)] = {"at": asked.get("at"), "error": error}
+
+
+def _set_widgets(values: Mapping[str, object], missing: Sequence[str]) -> None:
+    """Give the page's widgets these values, and those ``missing`` their defaults again.
+
+    The link is written too: Streamlit 1.67 writes a bound widget's value set this way to
+    the link only if the widget was on the page in the run before (a tree typed for the
+    first time would be missing from Share's link). A parameter Streamlit already keeps
+    for its widget cannot be set here, and need not be.
+    """
+    for k, value in values.items():
+        st.session_state[k] = value
+        with contextlib.suppress(StreamlitAPIException):
+            st.query_params[k] = str(value)
+    for k in missing:
+        st.session_state.pop(k, None)
+        with contextlib.suppress(StreamlitAPIException, KeyError):
+            del st.query_params[k]
 
 
 def _ignore() -> None:

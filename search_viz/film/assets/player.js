@@ -12,8 +12,10 @@
 //     titles: [...], present, start: {step, nonce}, share, export, urlStep, report,
 //     controls: false (a picture only), panels: false (no sentence, counters, code),
 //     practice: true (open in practice mode; so do `?practice=1` and a film's meta.practice),
-//     newProblem: true (the host can make a new practice problem) }
-// and `hooks` are { exportStep(step), reportStep(step), newProblem() } where the host has them.
+//     newProblem: true (the host can make a new practice problem),
+//     edit: { hint, undo, answer } (the host takes edits of the problem: see Editor) }
+// and `hooks` are { exportStep(step), reportStep(step), newProblem(), edit(change) } where the
+// host has them.
 
 const SPEEDS = [0.5, 1, 2, 4, 10, 30];
 const DEFAULT_SPEED = 2;
@@ -696,6 +698,7 @@ class Practice {
   setOn(on, byUser) {
     this.on = on && this.available();
     const player = this.player;
+    if (this.on && player.editor.on) player.editor.setOn(false); // one mode at a time
     player.practiceButton.setAttribute("aria-pressed", String(this.on));
     player.box.classList.toggle("svp-practising", this.on);
     // in practice mode only the items of a pick are clicked: set once, since toggling it
@@ -1042,6 +1045,289 @@ function writePracticeUrl(on) {
   }
 }
 
+// ------------------------------------------------------------------- editing
+// Edit mode: the student changes the problem by clicking the picture. A film's header may say
+// what its items change: `edits` = [[item numbers], { w: what they stand for, a: [{ l: the
+// button's words, c: the change (the problem's own terms), n: a number to ask for first, with
+// its bounds lo and hi }] }]. While editing, the picture shows the problem as it starts (step
+// 0; stepping waits). A click (or Enter) on an item makes its one change at once, or opens a
+// small form: a number to type, or several changes to choose from. The change goes to the host
+// (hooks.edit), which sends new films and, in data.edit, its answer { at, error }: a refused
+// change keeps the films and says why. data.edit = { hint, undo: whether Undo can go back,
+// answer }.
+
+// How long the player waits for the host's answer to a change before it gives up (ms).
+const EDIT_WAIT_MS = 60000;
+
+// A bound of a typed number, as a message writes it: 1,000,000,000,000,000.
+function showBound(x) {
+  return Number(x).toLocaleString("en").replace("-", "−");
+}
+
+class Editor {
+  constructor(player) {
+    this.player = player;
+    this.on = false;
+    this.waiting = null; // the change sent, until the host answers: { at, said, where, focus }
+    this.marked = [];
+    this.button = el("button", { type: "button", class: "svp-btn svp-edit-toggle", hidden: "",
+      "aria-pressed": "false", "aria-label": "Edit the problem",
+      title: "Change the problem by clicking the picture" }, "Edit");
+    player.practiceButton.after(this.button);
+    this.box = el("section", { class: "svp-edit", "aria-label": "Edit the problem", hidden: "" });
+    this.hint = el("div", { class: "svp-edit-hint" });
+    this.form = el("div", { class: "svp-edit-form", role: "group", hidden: "" });
+    this.status = el("div", { class: "svp-edit-status", role: "status", "aria-live": "polite" });
+    this.undo = el("button", { type: "button", class: "svp-btn svp-undo",
+      title: "Put back the problem as it was before the last edit" }, "Undo");
+    this.done = el("button", { type: "button", class: "svp-btn svp-edit-done" }, "Done editing");
+    const tools = el("div", { class: "svp-edit-tools" });
+    tools.append(this.undo, this.done);
+    this.box.append(this.hint, tools, this.form, this.status);
+    player.stage.before(this.box);
+    this.button.onclick = () => this.setOn(!this.on);
+    this.done.onclick = () => {
+      this.setOn(false);
+      this.button.focus();
+    };
+    this.undo.onclick = () => this.send({ undo: true }, "Undo", null);
+  }
+
+  get data() {
+    return (this.player.data && this.player.data.edit) || null;
+  }
+
+  // Whether the host takes edits and a film offers some.
+  available() {
+    const player = this.player;
+    return !!player.hooks.edit && !!this.data &&
+      player.films.some((film) => (film.header.edits || []).length > 0);
+  }
+
+  setOn(on) {
+    const player = this.player;
+    on = on && this.available();
+    if (on && player.practice.on) player.practice.setOn(false, true); // one mode at a time
+    this.on = on;
+    this.button.setAttribute("aria-pressed", String(on));
+    this.box.hidden = !on;
+    player.box.classList.toggle("svp-editing", on);
+    this.closeForm(false);
+    this.say("", "");
+    if (on) {
+      player.pause();
+      this.mark();
+      player.go(0, false); // the problem as it starts (go keeps step 0 while editing)
+    } else {
+      this.unmark();
+    }
+    this.render();
+    player.fit();
+    player.renderControls();
+  }
+
+  // New films or a new answer from the host (every update): mark the films, say how the
+  // change sent went.
+  refresh() {
+    this.button.hidden = !this.available();
+    if (this.on && (!this.available() || this.player.practice.on)) this.setOn(false);
+    if (this.on) this.mark();
+    this.render();
+    this.answer();
+  }
+
+  render() {
+    const data = this.data || {};
+    const hint = data.hint || "Click the picture to change the problem.";
+    this.hint.textContent = `${hint} While you edit, the replay waits at step 0.`;
+    this.undo.hidden = !data.undo;
+  }
+
+  // -- the picture's items
+  mark() {
+    const player = this.player;
+    if (this.markedFor === player.films) return;
+    this.unmark();
+    this.markedFor = player.films;
+    player.films.forEach((film, f) => {
+      (film.header.edits || []).forEach(([numbers, spec], index) => {
+        const nodes = numbers.map((number) => film.items[number]).filter(Boolean);
+        const only = spec.a.length === 1 && spec.a[0].n === undefined ? spec.a[0] : null;
+        nodes.forEach((node, i) => {
+          node.classList.add("svp-editable");
+          node.onclick = (event) => {
+            event.stopPropagation();
+            this.choose(spec, { film: f, index }, nodes[0]);
+          };
+          this.marked.push(node);
+          if (i > 0) return; // one stop in the Tab order per part of the problem
+          node.setAttribute("tabindex", "0");
+          node.setAttribute("role", "button");
+          node.setAttribute("aria-label", only ? `${spec.w}: ${only.l}` : `${spec.w}: change it`);
+          node.onkeydown = (event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              event.stopPropagation();
+              this.choose(spec, { film: f, index }, node);
+            }
+          };
+        });
+      });
+    });
+  }
+
+  unmark() {
+    for (const node of this.marked) {
+      node.classList.remove("svp-editable");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+      node.onclick = node.onkeydown = null;
+    }
+    this.marked = [];
+    this.markedFor = null;
+  }
+
+  // The first item of the part `where` ({film, index}) of the films shown, if there is one.
+  itemAt(where) {
+    const film = where && this.player.films[where.film];
+    const entry = film && (film.header.edits || [])[where.index];
+    return entry ? film.items[entry[0][0]] || null : null;
+  }
+
+  // -- choosing a change
+  choose(spec, where, node) {
+    if (!this.on || this.waiting) return;
+    const acts = spec.a;
+    if (acts.length === 1 && acts[0].n === undefined) {
+      this.send({ change: acts[0].c }, `${spec.w}: ${acts[0].l}`, where);
+      return;
+    }
+    this.openForm(spec, where, node);
+  }
+
+  // A small form under the hint: a number to type before a change, or the changes to choose.
+  openForm(spec, where, node) {
+    const form = this.form;
+    form.replaceChildren();
+    const title = el("div", { class: "svp-edit-what", id: `svp-edit-what-${++playerCount}` },
+      spec.w.charAt(0).toUpperCase() + spec.w.slice(1));
+    form.setAttribute("aria-labelledby", title.id);
+    form.append(title);
+    let first = null;
+    for (const act of spec.a) {
+      const row = el("div", { class: "svp-edit-row" });
+      const button = el("button", { type: "button", class: "svp-btn svp-edit-act" }, act.l);
+      let field = null;
+      if (act.n !== undefined) {
+        field = el("input", { type: "text", class: "svp-value svp-edit-value", inputmode: "decimal",
+          autocomplete: "off", "aria-label": `${act.l}: a number` });
+        field.value = String(act.n);
+        field.onkeydown = (event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            submit();
+          }
+        };
+        row.append(field);
+      }
+      const submit = () => {
+        if (!field) {
+          this.send({ change: act.c }, `${spec.w}: ${act.l}`, where);
+          return;
+        }
+        const value = typedNumber(field.value);
+        if (value === null || !Number.isFinite(value) || value < act.lo || value > act.hi) {
+          this.say(`"${field.value.slice(0, 20)}" is not a number this can take: type one from ` +
+            `${showBound(act.lo)} to ${showBound(act.hi)}, such as 3 or −2.5.`, "svp-edit-error");
+          field.focus();
+          field.select();
+          return;
+        }
+        this.send({ change: Object.assign({}, act.c, { value }) },
+          `${spec.w}: ${act.l}, ${showNumber(value)}`, where);
+      };
+      button.onclick = submit;
+      row.append(button);
+      form.append(row);
+      first = first || field || button;
+    }
+    const cancel = el("button", { type: "button", class: "svp-btn svp-edit-cancel" }, "Cancel");
+    cancel.onclick = () => this.closeForm(true);
+    form.append(cancel);
+    form.onkeydown = (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.closeForm(true);
+      }
+    };
+    this.formFor = node;
+    form.hidden = false;
+    this.say("", "");
+    this.player.fit();
+    first.focus();
+    if (first.select) first.select();
+  }
+
+  closeForm(refocus) {
+    if (this.form.hidden) return;
+    const node = this.formFor;
+    this.form.hidden = true;
+    this.form.replaceChildren();
+    this.formFor = null;
+    this.player.fit();
+    if (refocus && node && node.isConnected) node.focus();
+  }
+
+  // -- sending, and the host's answer
+  send(payload, said, where) {
+    const player = this.player;
+    if (this.waiting || !player.hooks.edit) return;
+    const active = this.box.getRootNode().activeElement;
+    const at = Date.now();
+    this.waiting = { at, said, where, undo: !!payload.undo,
+      focus: !!active && (player.box.contains(active) || this.marked.includes(active)) };
+    this.closeForm(false);
+    this.say(payload.undo ? "Undoing the last edit…" : `${said}: making the new replay…`, "svp-edit-busy");
+    player.box.classList.add("svp-busy");
+    clearTimeout(this.waitTimer);
+    this.waitTimer = setTimeout(() => {
+      if (!this.waiting || this.waiting.at !== at) return;
+      this.waiting = null;
+      player.box.classList.remove("svp-busy");
+      this.say("The page did not answer: the problem is unchanged. Try again.", "svp-edit-error");
+    }, EDIT_WAIT_MS);
+    player.hooks.edit(Object.assign({ at }, payload));
+  }
+
+  answer() {
+    const waiting = this.waiting;
+    const answer = this.data && this.data.answer;
+    if (!waiting || !answer || answer.at !== waiting.at) return;
+    this.waiting = null;
+    clearTimeout(this.waitTimer);
+    this.player.box.classList.remove("svp-busy");
+    if (answer.error) {
+      this.say(answer.error, "svp-edit-error");
+    } else if (waiting.undo) {
+      this.say("Undone: the problem is as it was before the last edit.", "svp-edit-done");
+    } else {
+      this.say(`Changed: ${waiting.said}. The new replay starts at step 0.`, "svp-edit-done");
+    }
+    if (waiting.focus) {
+      // the keyboard stays on the part just changed (the same place in the new picture)
+      const target = (this.on && this.itemAt(waiting.where)) ||
+        (this.on && !this.undo.hidden ? this.undo : this.button);
+      if (target && target.focus) target.focus();
+    }
+  }
+
+  say(text, kind) {
+    this.status.className = `svp-edit-status ${kind}`;
+    this.status.textContent = text;
+  }
+}
+
 // -------------------------------------------------------------------- the player
 const players = new Set();
 let lastUsed = null;
@@ -1151,6 +1437,7 @@ class Player {
     this.stage = el("div", { class: "svp-stage" });
     this.box.append(this.controls, this.message, this.stage);
     this.practice = new Practice(this);
+    this.editor = new Editor(this);
     this.box.addEventListener("pointerdown", () => (lastUsed = this));
     this.box.addEventListener("focusin", () => (lastUsed = this));
     players.add(this);
@@ -1298,6 +1585,7 @@ class Player {
         await this.go(step, false);
       }
     }
+    this.editor.refresh();
     const start = data.start;
     if (start && start.nonce !== this.startNonce) {
       this.startNonce = start.nonce;
@@ -1385,6 +1673,7 @@ class Player {
     step = Math.max(0, Math.min(step, n - 1));
     if (byUser) this.pause();
     if (this.practice.on) step = await this.practice.clamp(step);
+    if (this.editor.on) step = 0; // editing: the problem as it starts
     if (step === this.step && this.films.every((film) => film.at === Math.min(step, film.n - 1))) return;
     const missing = this.films.filter((film) => !film.ready(step));
     if (missing.length) {
@@ -1416,10 +1705,11 @@ class Player {
     const atEnd = step >= n - 1;
     this.first.disabled = atStart;
     this.back.disabled = atStart;
-    const blocked = this.practice.blocked(); // a question waits before the next step
+    const blocked = this.practice.blocked() || this.editor.on; // a question, or editing, waits
     this.forward.disabled = atEnd || blocked;
     this.last.disabled = atEnd || blocked;
     this.slider.value = String(step);
+    this.slider.disabled = n <= 1 || this.editor.on;
     this.slider.setAttribute("aria-valuetext", `step ${step} of ${n - 1}`);
     this.count.textContent = `Step ${step} of ${n - 1}`;
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
@@ -1451,7 +1741,7 @@ class Player {
   }
 
   startPlaying() {
-    if (this.n <= 1 || this.practice.blocked()) return;
+    if (this.n <= 1 || this.practice.blocked() || this.editor.on) return;
     if (this.step >= this.n - 1) this.go(0, false);
     this.playing = true;
     this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
@@ -1620,6 +1910,7 @@ export default function (component) {
       exportStep: (step) => setTriggerValue("export", step),
       reportStep: data && data.report ? (step) => setStateValue("step", step) : null,
       newProblem: () => setTriggerValue("new_problem", Date.now()),
+      edit: (change) => setTriggerValue("edit", change),
     });
     parentElement.__svPlayer = player;
   }

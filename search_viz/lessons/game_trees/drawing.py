@@ -51,6 +51,7 @@ from search_viz.film.style import (
 )
 from search_viz.film.svg_writer import measuring_renderer
 from search_viz.lessons.game_trees.descriptions import game_description
+from search_viz.lessons.game_trees.edits import mark_editable
 from search_viz.lessons.game_trees.questions import Asked, Questions
 from search_viz.lessons.game_trees.sentences import game_note
 from search_viz.lessons.shared.figure import legend_handle
@@ -267,6 +268,8 @@ def _written(
         layout="below" if len(tree.leaves()) > WIDE_LEAVES else "side",
         shape=f"{'ab' if pruning else 'mm'}:{ordering}:{tree.text()}:{tree.root}",
     )
+    if not compact:
+        mark_editable(writer, tree)  # what a click changes in edit mode
     looks = _Looks(tree, trace, writer, compact)
     ask = None if compact else Questions(tree, trace, fail_soft=fail_soft, level=questions)
     leaves = tree.leaves()

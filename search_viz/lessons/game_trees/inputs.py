@@ -165,6 +165,16 @@ def _typed_tree() -> tuple[GameTree | None, str | None]:
         return None, str(error)
 
 
+def typed_tree_widgets(tree: GameTree) -> dict[str, object]:
+    """The sidebar's values that choose ``tree`` as typed text (edit mode puts an edited tree
+    there, so that the link holds it).
+
+    >>> typed_tree_widgets(GameTree.from_nested([[1, 2], [3]], root="min"))
+    {'tree': 'Type your own', 'text': '[[1, 2], [3]]', 'root': 'MIN'}
+    """
+    return {"tree": OWN, "text": tree.text(), "root": tree.root}
+
+
 def _root_choice() -> str:
     return choose_one("Root", [MAX, MIN], default=MAX, key="root")
 

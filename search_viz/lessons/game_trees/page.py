@@ -12,15 +12,19 @@ import streamlit as st
 
 from search_viz.events import format_value
 from search_viz.lessons.game_trees import comparisons as compare
+from search_viz.lessons.game_trees import edits
 from search_viz.lessons.game_trees.charts import growth_figure
 from search_viz.lessons.game_trees.drawing import end_picture
 from search_viz.lessons.game_trees.inputs import (
+    MAX_DEPTH,
+    MAX_NODES,
     Search,
     cached_film,
     cached_trace,
     choose_search,
     choose_tree,
     new_random_tree,
+    typed_tree_widgets,
 )
 from search_viz.lessons.game_trees.quiz import (
     LAST_TREE,
@@ -35,7 +39,7 @@ from search_viz.lessons.shared.game_view import letters
 from search_viz.problems.game_tree import GameTree
 from search_viz.ui import link_check
 from search_viz.ui.choices import choose_number, choose_one
-from search_viz.ui.film_player import film_player
+from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 
 STEP, QUIZ = "Step through", "Quiz"
@@ -76,15 +80,30 @@ def body() -> None:
     if both:
         searches = [search.but(algorithm="Minimax"), search.but(algorithm="Alpha-beta")]
         film_player(
-            [cached_film(s) for s in searches], key="game", titles=["Minimax", "Alpha-beta"]
+            [cached_film(s) for s in searches],
+            key="game",
+            titles=["Minimax", "Alpha-beta"],
+            edit=_editing(tree),
         )
     else:
-        film_player(cached_film(search), key="game", new_problem=_new_random_tree)
+        film_player(
+            cached_film(search), key="game", new_problem=_new_random_tree, edit=_editing(tree)
+        )
     comparison_tabs(search)
 
 
 def _new_random_tree() -> None:
     new_random_tree(st.session_state)
+
+
+def _editing(tree: GameTree) -> Editing:
+    """Edit mode: a change made in the picture becomes "Your tree" (the link holds it)."""
+    return Editing(tree, _edited, typed_tree_widgets, edits.HINT)
+
+
+def _edited(tree: GameTree, change) -> GameTree:
+    """``tree`` with ``change`` made, within what this page draws."""
+    return edits.edited(tree, change, max_nodes=MAX_NODES, max_depth=MAX_DEPTH)
 
 
 # ----------------------------------------------------------- the comparisons

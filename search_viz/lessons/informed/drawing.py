@@ -31,6 +31,7 @@ from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY
 from search_viz.lessons.informed.board import BoardPanel
 from search_viz.lessons.informed.descriptions import informed_description
+from search_viz.lessons.informed.edits import mark_editable
 from search_viz.lessons.informed.frontier import Frontier, frontier_html, row_of
 from search_viz.lessons.informed.questions import Asker
 from search_viz.lessons.informed.sentences import informed_sentence
@@ -239,6 +240,7 @@ def film_from_trace(
         # not what they are: a film of the same search and length keeps the student's step.
         shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
     )
+    mark_editable(writer, start)  # what a click changes in edit mode
     _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal)
     return writer.film()
 

@@ -162,6 +162,22 @@ def choose_instance() -> Instance:
     return cached_instance(kind, ())
 
 
+def typed_widgets(puzzle: sv.EightPuzzle) -> dict[str, object]:
+    """The sidebar's values that choose ``puzzle`` as a typed start and goal (edit mode puts
+    an edited puzzle there, so that the link holds it).
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> typed_widgets(sv.EightPuzzle(NOTES_START))
+    {'instance': 'typed: your own start and goal', 'start_board': '283164705', \
+'goal_board': '123804765'}
+    """
+    return {
+        "instance": TYPED,
+        "start_board": "".join(map(str, puzzle.initial)),
+        "goal_board": "".join(map(str, puzzle.goal)),
+    }
+
+
 def new_problem(state: MutableMapping) -> None:
     """Practice's "New problem": a fresh random scramble, in ``state`` (the widgets' values).
 

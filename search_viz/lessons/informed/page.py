@@ -17,6 +17,7 @@ from search_viz.algorithms.informed_compare import Row, compare
 from search_viz.film.export import gif
 from search_viz.film.film import Film
 from search_viz.film.pages import standalone_page
+from search_viz.lessons.informed import edits
 from search_viz.lessons.informed.charts import (
     B_STAR,
     compare_chart,
@@ -34,6 +35,7 @@ from search_viz.lessons.informed.inputs import (
     choose_instance,
     choose_search,
     new_problem,
+    typed_widgets,
 )
 from search_viz.lessons.informed.sentences import greedy_callout_text
 from search_viz.lessons.informed.solution import solution_film
@@ -41,7 +43,7 @@ from search_viz.lessons.shared.eight_puzzle import path_strip_figure
 from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.eight_puzzle import NOTES_GOAL, Board, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS
-from search_viz.ui.film_player import film_player
+from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
@@ -206,13 +208,25 @@ def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
             film_of(instance.start, instance.goal, algorithm, choice.heuristic, choice.tie, "half")
             for algorithm in COMPARED
         ]
-        film_player(films, key="informed", titles=list(COMPARED.values()), new_problem=_new_problem)
+        film_player(
+            films,
+            key="informed",
+            titles=list(COMPARED.values()),
+            new_problem=_new_problem,
+            edit=_editing(instance),
+        )
         return
     size = "projector" if presenting() else "wide"
     film = film_of(
         instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie, size
     )
-    film_player(film, key="informed", new_problem=_new_problem)
+    film_player(film, key="informed", new_problem=_new_problem, edit=_editing(instance))
+
+
+def _editing(instance: Instance) -> Editing:
+    """Edit mode: a tile slid in the picture makes a typed start (the link holds it)."""
+    puzzle = sv.EightPuzzle(instance.start, goal=instance.goal)
+    return Editing(puzzle, edits.edited, typed_widgets, edits.HINT)
 
 
 def _new_problem() -> None:

@@ -39,6 +39,7 @@ from search_viz.lessons.local_search.board import (
 )
 from search_viz.lessons.local_search.curves import Curves, legend_handles
 from search_viz.lessons.local_search.descriptions import genetic_description, walk_description
+from search_viz.lessons.local_search.edits import mark_editable
 from search_viz.lessons.local_search.population import Parents, Population
 from search_viz.lessons.local_search.questions import WalkQuestions, child_question
 from search_viz.lessons.local_search.runs import ALGORITHMS, Run, counters
@@ -245,6 +246,7 @@ def run_film(run: Run, numbers: bool = False, each: str = "child") -> Film:
     if run.algorithm == "genetic":
         _genetic_steps(builder, run, children=each == "child")
     else:
+        mark_editable(builder, run.problem.state)  # what a click changes in edit mode
         _walk_steps(builder, run, numbers)
     return builder.film()
 

@@ -116,6 +116,16 @@ def new_board(state=None, rng: random.Random | None = None) -> None:
     state["board_seed"] = seed
 
 
+def own_board_widgets(problem: NQueens) -> dict[str, object]:
+    """The sidebar's values that choose ``problem``'s board as "Your own board" (edit mode puts
+    an edited board there, so that the link holds it).
+
+    >>> own_board_widgets(NQueens(4, state=(1, 3, 0, 2)))
+    {'board': 'own', 'n': 4, 'rows': '1 3 0 2'}
+    """
+    return {"board": "own", "n": problem.n, "rows": " ".join(map(str, problem.state))}
+
+
 def make_problem(choice: BoardChoice) -> NQueens:
     """The board asked for, or a ValueError whose message the page shows.
 

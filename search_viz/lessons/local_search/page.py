@@ -15,6 +15,7 @@ import streamlit as st
 
 from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setting
 from search_viz.film import Film
+from search_viz.lessons.local_search import edits
 from search_viz.lessons.local_search.charts import experiment_figure
 from search_viz.lessons.local_search.drawing import (
     MAX_NUMBERED_STEPS,
@@ -28,13 +29,14 @@ from search_viz.lessons.local_search.inputs import (
     make_problem,
     new_board,
     numbers_input,
+    own_board_widgets,
 )
 from search_viz.lessons.local_search.runs import Run
 from search_viz.lessons.local_search.sentences import summary
 from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.nqueens import MIN_N, NQueens
 from search_viz.ui.choices import choose_number
-from search_viz.ui.film_player import film_player
+from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
@@ -145,7 +147,8 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
             f"(steps 0 to {len(run.trace) - 1:,})."
         )
     film = cached_film(*key, numbered(run, numbers), each)
-    film_player(film, key="local_search", new_problem=new_board)
+    editing = Editing(problem, edits.edited, own_board_widgets, edits.HINT)
+    film_player(film, key="local_search", new_problem=new_board, edit=editing)
     if not presenting():
         st.caption(INTRO)
 
