@@ -39,7 +39,7 @@ const PANEL_GAP = 9;
 // Beside a picture the code box shows at least this many lines (it scrolls to the lit one).
 const CODE_LINES = 4;
 // How many of a film's longest sentences (and tables) are measured to reserve their room.
-const RESERVE_CANDIDATES = 4;
+const RESERVE_CANDIDATES = 32;
 // A swipe across the picture: at least this far sideways (px), within this time (ms).
 const SWIPE_PX = 50;
 const SWIPE_MS = 700;
@@ -742,11 +742,7 @@ class Practice {
     this.box.classList.toggle("svp-practice-above",
       player.films.length > 1 || player.box.dataset.layout === "below");
     if (player.films.length > 1) player.stage.before(this.box);
-    else if (player.box.dataset.layout === "below") {
-      const head = el("div", { class: "svp-head" });
-      film.note.before(head);
-      head.append(film.note, this.box);
-    } else film.note.after(this.box);
+    else film.note.after(this.box); // above a wide picture: in the row of the sentence
     player.fit();
   }
 
@@ -1618,8 +1614,14 @@ class Player {
     const layout = compare ? "compare" : (this.films[0] && this.films[0].meta.layout) || "side";
     this.box.dataset.layout = layout;
     if (layout === "below") {
-      // a wide picture: the sentence goes above it, where it is seen first
-      for (const film of this.films) film.box.insertBefore(film.note, film.picture);
+      // a wide picture: the sentence goes above it, where it is seen first, and the code
+      // beside the sentence, so that the lit line shows with the picture
+      for (const film of this.films) {
+        const head = el("div", { class: "svp-head" });
+        film.box.insertBefore(head, film.picture);
+        head.append(film.note);
+        if (!film.code.hidden) head.append(film.code);
+      }
     }
     this.slider.max = String(Math.max(0, this.n - 1));
     this.slider.disabled = this.n <= 1;
