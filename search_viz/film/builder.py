@@ -52,7 +52,7 @@ class FilmBuilder:
         n = len(self.scene)
         self._base = np.zeros(n, dtype=np.int16)
         self._base[self.scene.base] = SHOWN
-        self._look = self._base.copy()
+        self._look = self._base.tolist()  # a list: read and written item by item, each step
         self._moves: dict[int, tuple[float, float]] = {}
         self._marks: list = []
         self._panel: dict[str, Any] = {}
@@ -224,7 +224,7 @@ class FilmBuilder:
             self._pending_question = None
         if len(self._deltas) % CHUNK_STEPS == 0:
             self._keyframes.append(
-                Keyframe(self._look.copy(), dict(self._moves), list(self._marks), dict(self._panel))
+                Keyframe(_codes(self._look), dict(self._moves), self._marks[:], dict(self._panel))
             )
         self._deltas.append(delta)
         self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
@@ -261,7 +261,7 @@ class FilmBuilder:
         [True, True, True]
         """
         self._check_closed()
-        looks = scene_looks(changed_looks(self._look, self._base), self._look_list())
+        looks = scene_looks(changed_looks(_codes(self._look), self._base), self._look_list())
         self.scene.apply(looks, dict(self._moves), list(self._marks))
         return self.scene.figure
 
@@ -280,6 +280,11 @@ class FilmBuilder:
 
 
 _UNSET = object()
+
+
+def _codes(looks: list[int]) -> np.ndarray:
+    """Look codes as the film keeps them (one small integer per item)."""
+    return np.array(looks, dtype=np.int16)
 
 
 def _plain(value: object) -> object:

@@ -114,10 +114,11 @@ class Question:
             answer = self.answer
             out["a"] = ("inf" if answer > 0 else "-inf") if math.isinf(answer) else answer
             return out
-        out["c"] = [self.label(c) for c in self.choices]
+        out["c"] = list(self.labels) if self.labels else [str(c) for c in self.choices]
         out["a"] = self.choices.index(self.answer)
         if self.kind == "pick":
-            out["i"] = [sorted(int(n) for n in (items or {}).get(c, ())) for c in self.choices]
+            items = items or {}
+            out["i"] = [sorted(map(int, items.get(c, ()))) for c in self.choices]
         return out
 
 
