@@ -17,7 +17,7 @@ def lesson_card(lesson: Lesson, picture: Callable[[str], bytes]) -> None:
     ``picture(package)`` is the card's picture as PNG (the page draws it from the lesson).
     """
     with st.container(border=True):
-        st.image(picture(lesson.package), width="stretch")
+        st.image(picture(lesson.package), width="stretch", alt=lesson.picture)
         st.page_link(lesson.page, label=f"**{lesson.title}**", icon=lesson.icon)
         st.caption(lesson.summary)
 

@@ -25,7 +25,7 @@ from typing import Any
 from search_viz.events import Event
 from search_viz.lessons.bidirectional.questions import Asker
 from search_viz.lessons.shared.graph_cases import path_text, steps_text
-from search_viz.lessons.shared.word_lists import MOST_NAMED, listed
+from search_viz.lessons.shared.word_lists import MOST_NAMED, listed, moves_words
 
 Label = Callable[[Any], str]
 
@@ -132,3 +132,26 @@ def _now(e: Event, asker: Asker, path, name: Label) -> str:
     if e.kind == "meet":
         return f"Touch at {n}: both searches have reached it, a path of {steps_text(e.value)}"
     return f"{e.kind}: {n}"
+
+
+def expansions_alt(forward: int, backward: int, plain: int | None) -> str:
+    """The ``alt`` of the chart of nodes expanded, bidirectional search against plain BFS.
+
+    >>> expansions_alt(20, 18, 150)
+    'Line chart of the nodes expanded step by step: forward 20, backward 18, both 38 in all, \
+against 150 by plain BFS.'
+    """
+    against = "" if plain is None else f", against {plain:,} by plain BFS"
+    return (
+        f"Line chart of the nodes expanded step by step: forward {forward:,}, backward "
+        f"{backward:,}, both {forward + backward:,} in all{against}."
+    )
+
+
+def solution_alt(path: Sequence[Sequence[int]]) -> str:
+    """The ``alt`` of the 8-puzzle's solution, board by board.
+
+    >>> solution_alt([(1, 2, 3, 8, 0, 4, 7, 6, 5), (1, 0, 3, 8, 2, 4, 7, 6, 5)])
+    'The solution board by board, 1 move: tile 2 down.'
+    """
+    return f"The solution board by board, {moves_words(path)}."

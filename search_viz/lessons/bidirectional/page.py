@@ -10,6 +10,7 @@ import search_viz as sv
 from search_viz.film import Film
 from search_viz.lessons.bidirectional import inputs
 from search_viz.lessons.bidirectional.charts import expansions_chart
+from search_viz.lessons.bidirectional.descriptions import expansions_alt, solution_alt
 from search_viz.lessons.bidirectional.drawing import TITLES, bidirectional_film, plain_film
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
 from search_viz.lessons.bidirectional.sentences import branching_argument
@@ -171,7 +172,14 @@ def _saving(case, turns: str, trace: sv.Trace) -> None:
     st.subheader("What meeting in the middle saves")
     chart, words = st.columns([1, 1])
     with chart:
-        st.image(expansions_png(kind, params, turns, zoom))
+        st.image(
+            expansions_png(kind, params, turns, zoom),
+            alt=expansions_alt(
+                side_counts(trace, "forward")[0],
+                side_counts(trace, "backward")[0],
+                plain_result.stats.get("expanded"),
+            ),
+        )
     with words:
         plain = (plain_result.stats["expanded"], plain_result.stats["generated"] - 1)
         st.markdown(
@@ -184,4 +192,4 @@ def _saving(case, turns: str, trace: sv.Trace) -> None:
         )
     if case.view is None and not presenting():
         st.markdown("**The solution, move by move**")
-        st.image(boards_png(tuple(result.path), zoom))
+        st.image(boards_png(tuple(result.path), zoom), alt=solution_alt(result.path))

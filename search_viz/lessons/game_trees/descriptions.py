@@ -12,7 +12,7 @@ the end the principal variation.
 >>> trace = Trace.record(alphabeta(tree))
 >>> print(game_description(tree, trace, search_view(trace, 14, tree)))
 Just pruned: the leaf K (9) under E, since α = 5 ≥ β = 3 there. Open from the root: A (MAX, \
-α = −∞, β = +∞), B (MIN, α = −∞, β = 3), E (MAX, α = 5, β = 3). Values decided: D = 3. \
+α = −∞, β = +∞); B (MIN, α = −∞, β = 3); E (MAX, α = 5, β = 3). Values decided: D = 3. \
 Leaves evaluated: H = 2, I = 3, J = 5. Pruned: K (9). Not reached yet: 4 of 8 leaves.
 """
 
@@ -23,8 +23,8 @@ from functools import lru_cache
 from itertools import islice
 
 from search_viz.events import format_value
-from search_viz.lessons.shared.game_view import SearchView, letters
-from search_viz.lessons.shared.word_lists import MOST_NAMED, listed
+from search_viz.lessons.shared.game_view import SearchView, letters, search_view
+from search_viz.lessons.shared.word_lists import MOST_NAMED, joined, listed
 from search_viz.problems.game import MAX
 from search_viz.problems.game_tree import GameTree, Node
 from search_viz.trace import Trace
@@ -51,7 +51,7 @@ leaves.
     parts = [_now(tree, trace, view, facts)]
     if view.open:
         parts.append(
-            "Open from the root: " + ", ".join(_open(tree, view, n, facts) for n in view.open)
+            "Open from the root: " + joined([_open(tree, view, n, facts) for n in view.open])
         )
     inner = list(
         islice((n for n in reversed(view.decided) if n not in facts.leaves), MOST_NAMED + 1)
@@ -71,7 +71,7 @@ leaves.
     if pruned:
         parts.append(
             f"Pruned{_latest(pruned)}: "
-            + ", ".join(_short(tree, c, facts) for c in pruned[-MOST_NAMED:])
+            + joined([_short(tree, c, facts) for c in pruned[-MOST_NAMED:]])
         )
     if not view.done:
         waiting = (
@@ -214,3 +214,32 @@ def _now(tree: GameTree, trace: Trace, view: SearchView, facts: _Facts) -> str:
         return f"Current node: the leaf {name[node]}{where}, reached"
     window = f", {_window(view, node)}" if node in view.windows else ""
     return f"Current node: {name[node]}{where} ({_kind(tree, node)}), open{window}"
+
+
+def end_alt(title: str, tree: GameTree, trace: Trace) -> str:
+    """The ``alt`` of a small picture of the end of a search (the comparisons' pictures).
+
+    >>> from search_viz import alphabeta
+    >>> tree = GameTree.from_nested([[3, 5], [2, 9]])
+    >>> print(end_alt("Alpha-beta", tree, Trace.record(alphabeta(tree))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Alpha-beta, the end of its search. The search is over: the root A is worth 3; the best line
+    is A → B → D. Values decided: A = 3, B = 3, C ≤ 2 (cut). Leaves evaluated: D = 3, E = 5,
+    F = 2. Pruned: G (9).
+    """
+    return f"{title}, the end of its search. " + game_description(
+        tree, trace, search_view(trace, len(trace) - 1, tree)
+    )
+
+
+def growth_alt(branching: int) -> str:
+    """The ``alt`` of the chart of leaves evaluated as random trees grow deeper.
+
+    >>> growth_alt(3)[:62]
+    'Line chart, log scale: the leaves alpha-beta evaluates on rand'
+    """
+    return (
+        "Line chart, log scale: the leaves alpha-beta evaluates on random trees of branching "
+        f"b = {branching} as the depth d grows, with the moves as given, best first and worst "
+        "first, between two bands: b^d, every leaf, and b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the best case."
+    )

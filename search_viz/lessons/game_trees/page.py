@@ -14,6 +14,7 @@ from search_viz.events import format_value
 from search_viz.lessons.game_trees import comparisons as compare
 from search_viz.lessons.game_trees import edits
 from search_viz.lessons.game_trees.charts import growth_figure
+from search_viz.lessons.game_trees.descriptions import end_alt, growth_alt
 from search_viz.lessons.game_trees.drawing import end_picture
 from search_viz.lessons.game_trees.inputs import (
     MAX_DEPTH,
@@ -134,7 +135,11 @@ def _pictures(pairs: list[tuple[str, Search]]) -> None:
     for column, (title, search) in zip(st.columns(len(pairs)), pairs, strict=True):
         with column:
             st.markdown(f"**{title}**: {_summary(search)}")
-            st.image(compact_png(search), width="stretch")
+            st.image(
+                compact_png(search),
+                width="stretch",
+                alt=end_alt(title, search.tree, cached_trace(search)),
+            )
 
 
 def comparison_tabs(search: Search) -> None:
@@ -180,7 +185,7 @@ def _move_orders(search: Search) -> None:
     st.markdown(compare.DEEP_BLUE)
     b = tree.branching if tree.is_uniform and tree.branching > 1 else 3
     with st.expander(f"How the counts grow with depth (random trees, b = {b})"):
-        st.image(growth_png(b), width="content")
+        st.image(growth_png(b), width="content", alt=growth_alt(b))
         st.caption(
             "Each point is one random tree (values 0-99, seed 1) searched three ways. Best "
             "first follows the best-case line b^⌈d/2⌉ + b^⌊d/2⌋ − 1 exactly; worst first "

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from itertools import pairwise
 
+from search_viz.algorithms.informed_compare import Row
 from search_viz.events import Event, format_value
 from search_viz.lessons.informed.board import BoardPanel
 from search_viz.lessons.informed.frontier import Frontier
-from search_viz.lessons.shared.eight_puzzle import moved_tile
-from search_viz.lessons.shared.word_lists import board_words, listed
+from search_viz.lessons.shared.word_lists import board_words, counted, moves_words
+from search_viz.problems.eight_puzzle import Board
 
 
 def informed_description(
@@ -121,7 +121,36 @@ def _frontier(frontier: Frontier) -> str:
 def _solution(path: Sequence[Hashable] | None) -> str:
     if not path:
         return "No solution: the frontier ran out"
-    moves = [moved_tile(a, b) for a, b in pairwise(path)]
-    said = listed([f"tile {tile} {way}" for tile, way in moves], most=16)
-    count = len(moves)
-    return f"Solution: {count} move{'s' if count != 1 else ''}, drawn in the tree: {said}"
+    return f"Solution drawn in the tree, {moves_words(path)}"
+
+
+def strip_alt(path: Sequence[Board]) -> str:
+    """The ``alt`` of the solution's strip of boards.
+
+    >>> strip_alt([(1, 2, 3, 8, 0, 4, 7, 6, 5), (1, 0, 3, 8, 2, 4, 7, 6, 5)])
+    'The solution board by board, from 1 2 3, 8 blank 4, 7 6 5 to 1 blank 3, 8 2 4, 7 6 5: \
+1 move: tile 2 down.'
+    """
+    return (
+        f"The solution board by board, from {board_words(path[0])} to {board_words(path[-1])}: "
+        f"{moves_words(path)}."
+    )
+
+
+def compare_alt(rows: Sequence[Row]) -> str:
+    """The ``alt`` of the chart of every search on the instance: nodes expanded, and moves.
+
+    >>> from search_viz.algorithms.informed_compare import Row
+    >>> print(compare_alt([Row("BFS", "uninformed", 5, 40, 70, 30, 2.1, 0.01)]))
+    Bar chart of the nodes each search expanded (log scale), with the length of its path: \
+BFS 40 nodes, 5 moves. The table below gives every number.
+    """
+    said = [
+        f"{row.name} {row.expanded:,} nodes, "
+        + ("no solution" if row.moves is None else counted(row.moves, "move"))
+        for row in rows
+    ]
+    return (
+        "Bar chart of the nodes each search expanded (log scale), with the length of its "
+        f"path: {'; '.join(said)}. The table below gives every number."
+    )

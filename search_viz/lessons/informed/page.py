@@ -24,6 +24,7 @@ from search_viz.lessons.informed.charts import (
     compare_rows,
     tie_rows,
 )
+from search_viz.lessons.informed.descriptions import compare_alt, strip_alt
 from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace
 from search_viz.lessons.informed.inputs import (
     DETOUR,
@@ -301,14 +302,14 @@ def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
             key="solution_gif",
         )
     with strip:
-        st.image(strip_png(tuple(path), scale()))
+        st.image(strip_png(tuple(path), scale()), alt=strip_alt(path))
 
 
 def compare_panel(instance: Instance, tie: str) -> list[Row]:
     """Every search on this instance: a chart, a table with b*, and what the tie rule changes."""
     st.subheader("What a heuristic buys: every search on this instance")
     rows = cached_compare(instance.start, instance.goal, tie)
-    st.image(compare_png(tuple(rows), scale()))
+    st.image(compare_png(tuple(rows), scale()), alt=compare_alt(rows))
     st.dataframe(
         compare_rows(rows),
         hide_index=True,

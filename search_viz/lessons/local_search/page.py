@@ -17,6 +17,7 @@ from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setti
 from search_viz.film import Film
 from search_viz.lessons.local_search import edits
 from search_viz.lessons.local_search.charts import experiment_figure
+from search_viz.lessons.local_search.descriptions import experiment_alt
 from search_viz.lessons.local_search.drawing import (
     MAX_NUMBERED_STEPS,
     numbered,
@@ -254,7 +255,7 @@ def experiments_panel() -> None:
         store[key] = run_experiment(*key)
         st.rerun()  # redraw without the button
     summaries = store[key]
-    st.image(experiment_png(*key, scale()), width="stretch")
+    st.image(experiment_png(*key, scale()), width="stretch", alt=experiment_alt(summaries))
     st.dataframe(_table(summaries), hide_index=True, width="stretch")
     st.caption(
         "Mean steps over the boards solved and over those not solved. Hill climbing counts "

@@ -28,11 +28,13 @@ from typing import TYPE_CHECKING
 from search_viz.lessons.tictactoe.search import Node, TreeView
 from search_viz.lessons.tictactoe.sentences import (
     CELL_NAMES,
+    meaning,
     mover,
     node_name,
     signed,
     value_meaning,
 )
+from search_viz.problems.tictactoe import TicTacToe
 
 if TYPE_CHECKING:  # the drawing imports this module
     from search_viz.lessons.tictactoe.drawing import NodeLook
@@ -88,12 +90,55 @@ def tictactoe_description(view: TreeView, step: int, looks: Mapping[Node, NodeLo
 
 def _position(view: TreeView) -> str:
     """The searched board in words: whose marks are where, and who moves."""
-    board = view.board(view.focus)
+    opened = f" (opened at {node_name(view, view.focus)})" if view.focus else ""
+    where = board_text(view.board(view.focus))
+    return f"The searched position{opened}: {where}; {mover(view, view.focus)} to move"
+
+
+def board_text(board: str) -> str:
+    """A board of 9 characters in words: whose marks are where.
+
+    >>> board_text("X...O...."), board_text(".........")
+    ('X at top left; O at centre', 'the empty board')
+    """
     cells = {mark: [CELL_NAMES[i] for i, c in enumerate(board) if c == mark] for mark in "XO"}
     placed = [f"{mark} at {', '.join(names)}" for mark, names in cells.items() if names]
-    where = "; ".join(placed) if placed else "the empty board"
-    opened = f" (opened at {node_name(view, view.focus)})" if view.focus else ""
-    return f"The searched position{opened}: {where}; {mover(view, view.focus)} to move"
+    return "; ".join(placed) if placed else "the empty board"
+
+
+def move_values_alt(
+    game: TicTacToe,
+    values: Mapping[int, float],
+    truth: Mapping[int, float],
+    chosen: int | None,
+    title: str | None = None,
+) -> str:
+    """The ``alt`` of the picture of every legal move with its value (and, where the player's
+    search sees it otherwise, what it is worth with perfect play).
+
+    >>> from search_viz.algorithms.tictactoe import move_values
+    >>> game = TicTacToe("XO..X....")
+    >>> print(move_values_alt(game, move_values(game), move_values(game), 8, "O to move"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    O to move. The board: X at top left, centre; O at top middle; O to move. Each move's value
+    for X: top right +8 (X wins in 2 plies), middle left +8 (X wins in 2 plies), middle right +8
+    (X wins in 2 plies), bottom left +8 (X wins in 2 plies), bottom middle +8 (X wins in 2
+    plies), bottom right +6 (X wins in 4 plies). Starred, the move chosen: bottom right.
+    """
+    said = []
+    for cell, value in values.items():
+        worth = f"{signed(value)} ({meaning(truth[cell], game)}"
+        if truth[cell] != value:
+            worth += f"; {signed(truth[cell])} with perfect play"
+        said.append(f"{CELL_NAMES[cell]} {worth})")
+    head = f"{title}. " if title else ""
+    text = (
+        f"{head}The board: {board_text(game.board)}; {game.player_to_move} to move. "
+        f"Each move's value for X: {', '.join(said)}."
+    )
+    if chosen is not None:
+        text += f" Starred, the move chosen: {CELL_NAMES[chosen]}."
+    return text
 
 
 def _cell(node: Node) -> str:

@@ -32,6 +32,7 @@ from search_viz.events import format_value
 from search_viz.film.film import Film
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.tictactoe.charts import move_values_figure
+from search_viz.lessons.tictactoe.descriptions import move_values_alt
 from search_viz.lessons.tictactoe.drawing import why_film
 from search_viz.lessons.tictactoe.inputs import advise, board, choose_setup, game_moves
 from search_viz.lessons.tictactoe.play import (
@@ -267,7 +268,13 @@ def values(setup: Setup, position: Position) -> None:
     """Every move of the explained position with its value, and what the values say."""
     opponent = setup.opponent
     picture, words = st.columns([3, 2], gap="medium")
-    picture.image(_values_png(position, opponent, scale()), width="content")
+    picture.image(
+        _values_png(position, opponent, scale()),
+        width="content",
+        alt=move_values_alt(
+            position.game(opponent), *_values(position, opponent), position.chosen, position.title
+        ),
+    )
     mine, truth = _values(position, opponent)
     game = position.game(opponent)
     with words:
@@ -311,11 +318,22 @@ def counts(setup: Setup, position: Position) -> None:
 @st.cache_data(max_entries=8, show_spinner=False)
 def _give_up_png(decay: bool, zoom: float) -> bytes:
     """The give-up position with O's move values, the decay on or off."""
+    game, found, chosen, title = _give_up(decay)
+    return to_png(move_values_figure(game, found, found, chosen=chosen, scale=zoom, title=title))
+
+
+def _give_up(decay: bool) -> tuple[TicTacToe, dict[int, int], int, str]:
+    """The give-up position, its moves' values, minimax's choice and the picture's title."""
     game = TicTacToe(GIVE_UP_BOARD, decay=decay)
     found = move_values(game)
     chosen = choose_move(game, Opponent(MINIMAX, decay=decay))
     title = "Decay on: 10 − d" if decay else "Decay off: every win is 10"
-    return to_png(move_values_figure(game, found, found, chosen=chosen, scale=zoom, title=title))
+    return game, found, chosen, title
+
+
+def _give_up_alt(decay: bool) -> str:
+    game, found, chosen, title = _give_up(decay)
+    return move_values_alt(game, found, found, chosen, title)
 
 
 def give_up(decay: bool) -> None:
@@ -341,8 +359,8 @@ def give_up(decay: bool) -> None:
         f"instead of the immediate win in {CELL_NAMES[x_on]} that it takes with the decay."
     )
     left, right = st.columns(2)
-    left.image(_give_up_png(False, scale()), width="content")
-    right.image(_give_up_png(True, scale()), width="content")
+    left.image(_give_up_png(False, scale()), width="content", alt=_give_up_alt(False))
+    right.image(_give_up_png(True, scale()), width="content", alt=_give_up_alt(True))
     st.caption(
         "Your game uses the decay "
         + ("on" if decay else "off")

@@ -18,7 +18,7 @@ in order: A, B. The frontier, a stack, top first: C, D.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from search_viz.events import Event, format_value
@@ -126,6 +126,29 @@ def _frontier(panels: Panels, name) -> str:
         said = [f"{name(n)} (g {format_value(panels.frontier.get(n))})" for n in first]
     else:
         said = [name(n) for n in first]
-    boards = isinstance(first[0], tuple) and len(first[0]) == 9
-    named = listed(said, total=len(waiting), separator="; " if boards else ", ")
+    named = listed(said, total=len(waiting))
     return f"The frontier, {FRONTIER_WORDS[panels.discipline]}: {named}"
+
+
+def iterations_alt(per_iteration: Sequence[int]) -> str:
+    """The ``alt`` of iterative deepening's chart: the nodes each iteration visited.
+
+    >>> iterations_alt([1, 4, 9])
+    'Bar chart of the nodes visited by each iteration of iterative deepening: depth limit 0: 1, \
+limit 1: 4, limit 2: 9.'
+    """
+    bars = [f"limit {limit}: {count}" for limit, count in enumerate(per_iteration)]
+    return (
+        "Bar chart of the nodes visited by each iteration of iterative deepening: depth "
+        + ", ".join(bars)
+        + "."
+    )
+
+
+def memory_alt(caption: str) -> str:
+    """The ``alt`` of the memory chart (BFS against DFS), whose ``caption`` gives its numbers.
+
+    >>> memory_alt("Here BFS kept up to 16 nodes waiting and DFS up to 5.")[:60]
+    "Line chart of the frontier's size after each expansion, BFS "
+    """
+    return f"Line chart of the frontier's size after each expansion, BFS against DFS. {caption}"

@@ -30,6 +30,7 @@ from search_viz.lessons.uninformed.charts import (
     iteration_chart,
     memory_caption,
 )
+from search_viz.lessons.uninformed.descriptions import iterations_alt, memory_alt
 from search_viz.lessons.uninformed.drawing import uninformed_film
 from search_viz.lessons.uninformed.looks import ALGORITHMS, search_for
 from search_viz.ui.film_player import film_player
@@ -155,14 +156,14 @@ def _charts(case, algorithm: str, depth: int | None, trace: sv.Trace) -> None:
                 "O(b^d) while memory is that of depth-first search."
             )
         with chart:
-            st.image(iterations_png(per_iteration, zoom))
+            st.image(iterations_png(per_iteration, zoom), alt=iterations_alt(per_iteration))
     with st.expander(
         "Memory: how big does the frontier get? BFS against DFS",
         expanded=algorithm in ("BFS", "DFS") and not presenting(),
     ):
         bound = (depth or inputs.BOUND) if kind == PUZZLE else None
         picture, caption = memory_chart(kind, params, bound, zoom)
-        st.image(picture)
+        st.image(picture, alt=memory_alt(caption))
         st.caption("The frontier after each expansion, on this problem. " + caption)
     if not presenting():
         with st.expander("About this lesson"):
