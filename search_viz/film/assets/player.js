@@ -1196,7 +1196,7 @@ class Editor {
     if (!this.on || this.waiting) return;
     const acts = spec.a;
     if (acts.length === 1 && acts[0].n === undefined) {
-      this.send({ change: acts[0].c }, `${spec.w}: ${acts[0].l}`, where);
+      this.send({ change: acts[0].c }, acts[0].l, where); // its words say it all
       return;
     }
     this.openForm(spec, where, node);

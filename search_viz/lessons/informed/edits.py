@@ -67,7 +67,7 @@ def edited(puzzle: EightPuzzle, change: Any) -> EightPuzzle:
     >>> edited(EightPuzzle(NOTES_START), {"do": "slide", "tile": 2})
     Traceback (most recent call last):
     ...
-    ValueError: Tile 2 is not next to the blank: only 6, 7 and 5 can slide into it.
+    ValueError: Tile 2 is not next to the blank: only 5, 6 and 7 can slide into it.
     """
     if not isinstance(change, Mapping) or change.get("do") != "slide":
         raise ValueError(
@@ -78,7 +78,7 @@ def edited(puzzle: EightPuzzle, change: Any) -> EightPuzzle:
     if type(tile) is not int or not 1 <= tile <= 8:
         raise ValueError(f"A tile is a whole number from 1 to 8, not {tile!r:.20}.")
     start = puzzle.initial
-    beside = _beside_blank(start)
+    beside = sorted(_beside_blank(start))
     if tile not in beside:
         names = ", ".join(map(str, beside[:-1])) + f" and {beside[-1]}"
         raise ValueError(f"Tile {tile} is not next to the blank: only {names} can slide into it.")
