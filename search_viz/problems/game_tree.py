@@ -357,7 +357,12 @@ has at most 100,000 nodes and 50 levels below its root.
         )
 
     def __hash__(self) -> int:
-        return hash((self.root, self.text()))
+        # A tree never changes once made: its text is written once, not at each lookup of
+        # the caches keyed by the tree (a film looks them up at every step).
+        known = getattr(self, "_hash", None)
+        if known is None:
+            known = self._hash = hash((self.root, self.text()))
+        return known
 
     def __repr__(self) -> str:
         text = self.text()
