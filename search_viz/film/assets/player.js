@@ -1648,6 +1648,8 @@ class Player {
       if (layout === "side") film.fitSide(room);
       else if (layout !== "compare") film.reserve();
       film.centrePicture();
+      // a phone: the picture, scrolled to, shows under the bar and the sentence that stick
+      film.box.style.setProperty("--svp-note-room", `${film.note.getBoundingClientRect().height + 8}px`);
     }
   }
 
