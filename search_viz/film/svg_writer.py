@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 import matplotlib as mpl
+import numpy as np
 from matplotlib import cbook
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
@@ -138,6 +139,21 @@ class _Markup:
 
     def flush(self) -> None:
         """Nothing to flush: the text is kept until :meth:`_Renderer.text`."""
+
+    def drawn(self, tag: str, attributes: str, group: str = "") -> None:
+        """One drawn element, its attributes written ahead (``' x="1" y="2"'``), in ``group``
+        (the start tag of a group of its own, or nothing); it takes the next item id, as in
+        :meth:`start`."""
+        if self._open:
+            self.parts.append(">")
+            self._open = False
+        number = ""
+        if self.ids and not self._defs:
+            number = f' id="sv{self.ids[0]}"'
+            self.ids[0] += 1
+            self.ids[1] -= 1
+        element = f"<{tag}{number}{attributes}/>"
+        self.parts.append(f"{group}{element}</g>" if group else element)
 
     def raw(self, markup: str) -> None:
         """Markup written ahead of time (a text's glyphs), appended as it is."""
@@ -351,19 +367,18 @@ class _Renderer(_CachedMetrics, RendererSVG):
             gc, len(raw), offsets, offset_trans, facecolors, edgecolors, linewidths,
             linestyles, hatchcolors,
         )  # fmt: skip
+        clip_group = ""
         for xo, yo, index, style, clip, face in elements:
+            if clip and not clip_group:  # the same for every element
+                clip_group = f"<g{''.join(f' {k}={_quoted(v)}' for k, v in clip.items())}>"
             if defined:  # a <use> of the definition, in a group that clips it
-                if clip:
-                    writer.start("g", clip)
-                attrib = {
-                    "xlink:href": f"#{ids[index]}",
-                    "x": _short_float_fmt(xo),
-                    "y": _short_float_fmt(self.height - yo),
-                    "style": style,
-                }
-                writer.element("use", attrib=attrib)
-                if clip:
-                    writer.end("g")
+                place = (
+                    f' xlink:href="#{ids[index]}" x="{_short_float_fmt(xo)}"'
+                    f' y="{_short_float_fmt(self.height - yo)}"'
+                )
+                if style:
+                    place += f" style={_quoted(style)}"
+                writer.drawn("use", place, clip_group)
             else:  # the path itself, clipped by its own attribute
                 path, transform = raw[index]
                 if xo != 0 or yo != 0:
@@ -395,30 +410,35 @@ class _Renderer(_CachedMetrics, RendererSVG):
         if n_edges == 0:
             gc0.set_linewidth(0.0)
         clip = self._get_clip_attrs(gc0)
-        points = offset_trans.transform(offsets) if n_offsets else None
+        # rows as Python numbers, converted once (the styles are still made from matplotlib's
+        # own rows, whose number types the ids of hatch patterns are written from)
+        points = offset_trans.transform(offsets).tolist() if n_offsets else None
+        faces = np.asarray(facecolors, dtype=float).reshape(n_faces, -1).tolist() if n_faces else []
+        edges = _rgba_rows(edgecolors)
+        widths = np.asarray(linewidths, dtype=float).ravel().tolist()
         # the graphics context's state, carried from element to element as matplotlib does
         width, dashes, edge, hatch = gc0.get_linewidth(), gc0.get_dashes(), None, None
         styles: dict[tuple, str] = {}
         for i in range(max(n_paths, n_offsets)):
-            xo, yo = (float(v) for v in points[i % n_offsets]) if n_offsets else (0.0, 0.0)
+            xo, yo = points[i % n_offsets] if n_offsets else (0.0, 0.0)
             if not (math.isfinite(xo) and math.isfinite(yo)):
                 continue
             if n_edges:
                 if n_widths:
-                    width = float(linewidths[i % n_widths])
+                    width = widths[i % n_widths]
                 if n_styles:
                     dashes = linestyles[i % n_styles]
-                colour = to_rgba(edgecolors[i % n_edges])
+                colour = edges[i % n_edges]
                 if colour[3] == 0.0:  # a fully transparent edge is no stroke
                     width = 0
                 else:
                     edge = colour
             if n_hatches:
                 hatch = tuple(hatchcolors[i % n_hatches])
-            face = tuple(facecolors[i % n_faces]) if n_faces else None
+            face = faces[i % n_faces] if n_faces else None
             if face is not None and len(face) == 4 and face[3] == 0:
                 face = None
-            key = (face, width, _dash_key(dashes), edge, hatch)
+            key = (None if face is None else tuple(face), width, _dash_key(dashes), edge, hatch)
             style = styles.get(key)
             if style is None:
                 gc0.set_linewidth(width)
@@ -427,7 +447,8 @@ class _Renderer(_CachedMetrics, RendererSVG):
                     gc0.set_foreground(edge, isRGBA=True)
                 if hatch is not None:
                     gc0.set_hatch_color(hatch)
-                style = styles[key] = self._get_style(gc0, face)
+                row = None if face is None else tuple(facecolors[i % n_faces])
+                style = styles[key] = self._get_style(gc0, row)
             yield xo, yo, i % n_paths, style, clip, face
         gc0.restore()
 
@@ -463,6 +484,14 @@ class _Renderer(_CachedMetrics, RendererSVG):
             defined.update((g, _OUTLINES[(files, g)]) for g in new)
         writer.raw(uses)
         writer.end("g")
+
+
+def _rgba_rows(colours) -> list[tuple[float, ...]]:
+    """Each colour as an RGBA tuple of Python floats (``to_rgba`` of each)."""
+    try:
+        return [tuple(row) for row in np.asarray(colours, dtype=float).reshape(-1, 4).tolist()]
+    except (TypeError, ValueError):  # names or other forms: matplotlib's own reading
+        return [to_rgba(colour) for colour in colours]
 
 
 def _dash_key(dashes) -> tuple:
