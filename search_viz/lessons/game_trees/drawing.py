@@ -170,9 +170,9 @@ def legend_entries(kind: str = "search") -> list[Style]:
 
 #: What the signs on the picture mean, under the legend (kind "search").
 SIGNS = (
-    "[α, β] beside a node: its window while it is searched   ·   boxed number: the value it "
-    "returns\n≥ 3 / ≤ 3 dashed: its best so far   ·   5 ↑: a value going up   ·   bars across "
-    "an edge: a cut, its reason below"
+    "[α, β] beside a node: its window while it is searched\nboxed number: the value it returns"
+    "   ·   ≥ 3 / ≤ 3 dashed: its best so far\n5 ↑: a value going up   ·   bars across an "
+    "edge: a cut, its reason below"
 )
 
 
@@ -481,7 +481,7 @@ def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
     fitting = max(2, math.ceil(len(entries) / 3), int(width / 2.0))
     columns = len(entries) if compact else min(5, fitting)
     legend_rows = math.ceil(len(entries) / columns)
-    signs = 0.0 if compact else 0.42
+    signs = 0.0 if compact else 0.6  # three lines: 14 px on a projector
     legend_height = 0.1 + 0.24 * legend_rows + signs
     height = axes_height + legend_height
     fig = Figure(figsize=(width, height))
@@ -522,7 +522,7 @@ def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
             ha="center",
             va="bottom",
             linespacing=1.4,
-            fontsize=fontsize * 0.85,
+            fontsize=fontsize,
             color=DARK_GREY,
         )
     _make_room(fig, ax, legend)
