@@ -547,6 +547,12 @@ class FilmView {
     this.speak(step);
   }
 
+  // A picture with items to click (a practice pick, an edit) is a group of buttons for a screen
+  // reader; otherwise it is one image, whose parts a reader does not visit.
+  updateRole() {
+    this.svg.setAttribute("role", this.svg.querySelector('[tabindex="0"]') ? "group" : "img");
+  }
+
   // Tell a screen reader the step shown: its sentence, then the picture in words (see
   // SPEAK_AFTER, SPEAK_EVERY). Only the latest of quick changes is said.
   speak(step) {
@@ -866,6 +872,7 @@ class Practice {
         this.picks.push(node);
       }
     });
+    film.updateRole();
   }
 
   clearPicks() {
@@ -879,6 +886,7 @@ class Practice {
     }
     this.picks = [];
     this.field = null;
+    for (const film of this.player.films) film.updateRole();
   }
 
   // -- grading
@@ -1169,6 +1177,7 @@ class Editor {
           };
         });
       });
+      film.updateRole();
     });
   }
 
@@ -1182,6 +1191,7 @@ class Editor {
     }
     this.marked = [];
     this.markedFor = null;
+    for (const film of this.player.films) film.updateRole();
   }
 
   // The first item of the part `where` ({film, index}) of the films shown, if there is one.
