@@ -1120,8 +1120,8 @@ class Editor {
     this.say("", "");
     if (on) {
       player.pause();
-      this.mark();
       player.go(0, false); // the problem as it starts (go keeps step 0 while editing)
+      this.mark(); // after: a part's place in the Tab order is an item step 0 shows
     } else {
       this.unmark();
     }
@@ -1157,14 +1157,16 @@ class Editor {
       (film.header.edits || []).forEach(([numbers, spec], index) => {
         const nodes = numbers.map((number) => film.items[number]).filter(Boolean);
         const only = spec.a.length === 1 && spec.a[0].n === undefined ? spec.a[0] : null;
-        nodes.forEach((node, i) => {
+        // one stop in the Tab order per part of the problem: an item the picture shows
+        const stop = nodes.find((node) => node.style.display !== "none") || nodes[0];
+        for (const node of nodes) {
           node.classList.add("svp-editable");
           node.onclick = (event) => {
             event.stopPropagation();
-            this.choose(spec, { film: f, index }, nodes[0]);
+            this.choose(spec, { film: f, index }, stop);
           };
           this.marked.push(node);
-          if (i > 0) return; // one stop in the Tab order per part of the problem
+          if (node !== stop) continue;
           node.setAttribute("tabindex", "0");
           node.setAttribute("role", "button");
           node.setAttribute("aria-label", only ? `${spec.w}: ${only.l}` : `${spec.w}: change it`);
@@ -1175,7 +1177,7 @@ class Editor {
               this.choose(spec, { film: f, index }, node);
             }
           };
-        });
+        }
       });
       film.updateRole();
     });
@@ -1194,11 +1196,13 @@ class Editor {
     for (const film of this.player.films) film.updateRole();
   }
 
-  // The first item of the part `where` ({film, index}) of the films shown, if there is one.
+  // The item in the Tab order of the part `where` ({film, index}) of the films shown, if any.
   itemAt(where) {
     const film = where && this.player.films[where.film];
     const entry = film && (film.header.edits || [])[where.index];
-    return entry ? film.items[entry[0][0]] || null : null;
+    if (!entry) return null;
+    return entry[0].map((number) => film.items[number]).find((node) => node &&
+      node.getAttribute("tabindex") === "0") || null;
   }
 
   // -- choosing a change

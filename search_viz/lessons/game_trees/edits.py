@@ -45,24 +45,31 @@ HINT = (
     "can be removed with everything under it."
 )
 
+#: The items of a node a click on which edits it (each drawn in several looks).
+_PARTS = ("node", "letter", "leaf value")
+
 
 # ------------------------------------------------------------- in the film
 def mark_editable(writer: FilmBuilder, tree: GameTree) -> None:
-    """Tell the film what each node offers in edit mode (its marker, letter and value as drawn
-    before the search starts).
+    """Tell the film what each node offers in edit mode: a click on its marker, its letter
+    or a leaf's value, in any of the looks the scene draws them in (the root is "entered" at
+    the first step, the others not reached yet).
 
     >>> from search_viz.lessons.game_trees.drawing import game_film
     >>> film = game_film(GameTree.from_nested([[3, 12], [2, 4]]), pruning=True)
     >>> [edit.label for edit in film.edits_of(("node", "unreached", (1, 0)))]
     ['Set the value', 'Add a child leaf (2 moves down beside it)', 'Remove F']
+    >>> [edit.label for edit in film.edits_of(("node", "entered", ()))]
+    ['Add a child leaf']
     """
     labels = letters(tree)
-    for node in tree.nodes:
-        names = [("node", "unreached", node), ("letter", "faded", node)]
-        if tree.is_leaf(node):
-            names.append(("leaf value", "plain", node))
-        names = [name for name in names if writer.scene.has(name)]
+    parts: dict[Node, list] = {node: [] for node in tree.nodes}
+    for name in writer.scene.names():  # ("node" | "letter" | "leaf value", look, node)
+        if isinstance(name, tuple) and len(name) == 3 and name[0] in _PARTS:
+            parts[name[2]].append(name)
+    for node, names in parts.items():
         if names:
+            names.sort(key=lambda name: (name[1] != "unreached", _PARTS.index(name[0])))
             writer.editable(names, _what(tree, node, labels), _edits(tree, node, labels))
 
 

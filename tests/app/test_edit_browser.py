@@ -1,0 +1,177 @@
+"""Edit mode in a real browser, lesson by lesson: a change made in the picture shows the film
+of the changed problem (the page's film digest against the film built here), the link
+reopens it in a fresh browser, a change the lesson refuses keeps the film and says why, Undo
+puts the previous problem back, and a change can be made from the keyboard alone.
+
+One app server for the file (the session's ``app_url``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+import search_viz as sv
+from search_viz.lessons.game_trees import edits as tree_edits
+from search_viz.lessons.informed import edits as puzzle_edits
+from search_viz.lessons.local_search import edits as queen_edits
+from search_viz.problems.eight_puzzle import NOTES_START
+from search_viz.problems.game_tree import EXAMPLES
+from tests.app.film_browser import shown_step, wait_for_player
+from tests.app.lesson_films import LESSON_FILMS, page_film_ids
+from tests.app.test_local_search import ANNEALING, film_of
+
+pytestmark = pytest.mark.browser
+
+NOTES_AB = EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"]
+
+
+def open_lesson(page, url: str) -> None:
+    page.goto(url)
+    wait_for_player(page)
+
+
+def edit_mode(page) -> None:
+    toggle = page.get_by_role("button", name="Edit the problem")
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+
+
+def films_become(page, before: list[str], timeout: float = 60) -> list[str]:
+    """The page's film digests once they differ from ``before`` (a new problem's films)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        now = page_film_ids(page)
+        if now and now != before:
+            return now
+        time.sleep(0.05)
+    raise AssertionError(f"the films stayed {before} for {timeout} s")
+
+
+def status(page) -> str:
+    return page.locator(".svp-edit-status").inner_text()
+
+
+def wait_for_status(page, pattern: str) -> str:
+    page.locator(".svp-edit-status").filter(has_text=re.compile(pattern)).wait_for(timeout=60_000)
+    return status(page)
+
+
+def focused_label(page) -> str:
+    """The accessible name (aria-label) of what has the keyboard, inside the player too."""
+    return page.evaluate(
+        """() => {
+             let active = document.activeElement;
+             while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+               active = active.shadowRoot.activeElement;
+             }
+             return (active && active.getAttribute("aria-label")) || "";
+           }"""
+    )
+
+
+def reopened(browser, url: str) -> list[str]:
+    """The film digests a fresh browser shows at ``url`` (what Share's link gives a student)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        fresh = context.new_page()
+        open_lesson(fresh, url)
+        return page_film_ids(fresh)
+    finally:
+        context.close()
+
+
+def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_url):
+    open_lesson(page, f"{app_url}/game-trees")
+    first = page_film_ids(page)
+    assert first == [LESSON_FILMS["game-trees"]().digest]
+    page.locator(".svp-forward").click()  # editing shows the problem as it starts
+    edit_mode(page)
+    assert shown_step(page) == 0
+    assert page.locator(".svp-play").is_disabled()
+    # a leaf's value: click it, type the new one (a value the browser refuses first)
+    page.get_by_role("button", name="leaf I, value 3: change it").click(force=True)
+    field = page.get_by_role("textbox", name="Set the value: a number")
+    assert field.input_value() == "3"
+    field.fill("ten")
+    field.press("Enter")
+    assert "is not a number this can take" in status(page)
+    assert page_film_ids(page) == first
+    field.fill("10")
+    field.press("Enter")
+    changed = films_become(page, first)
+    tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 10})
+    assert changed == [sv.film(sv.alphabeta, tree).digest]
+    assert "Changed: leaf I, value 3: Set the value, 10" in status(page)
+    assert "text=" in page.url
+    assert reopened(browser, page.url) == changed  # Share's link holds the edited tree
+    # from the keyboard: Tab to the root, Enter, type the new child's value, Enter
+    page.get_by_role("button", name="Done editing").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused_label(page).startswith("the root"):
+            break
+    assert focused_label(page) == "the root A (MAX): change it"
+    page.keyboard.press("Enter")
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    grown = films_become(page, changed)
+    tree = tree_edits.edited(tree, {"do": "add", "node": [], "value": 4})
+    assert grown == [sv.film(sv.alphabeta, tree).digest]
+    # Undo, twice: the tree the page opened with
+    page.get_by_role("button", name="Undo").click()
+    assert films_become(page, grown) == changed
+    wait_for_status(page, "Undone")
+    page.get_by_role("button", name="Undo").click()
+    assert films_become(page, changed) == first
+    # practice and edit mode: one at a time
+    page.get_by_role("button", name="Practice").click()
+    assert page.get_by_role("button", name="Edit the problem").get_attribute("aria-pressed") == (
+        "false"
+    )
+    assert page.locator(".svp-edit").is_hidden()
+
+
+def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
+    open_lesson(page, f"{app_url}/informed-search")
+    first = page_film_ids(page)
+    assert first == [LESSON_FILMS["informed-search"]().digest]
+    edit_mode(page)
+    page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").click()
+    slid = films_become(page, first)
+    puzzle = puzzle_edits.edited(sv.EightPuzzle(NOTES_START), {"do": "slide", "tile": 6})
+    assert slid == [sv.film(sv.astar, puzzle, heuristic="misplaced").digest]
+    assert "start_board=283104765" in page.url
+    # a tile away from the blank: refused, with the tiles that can slide
+    page.get_by_role("button", name="tile 2, not next to the blank: Slide 2 into the blank").click()
+    message = wait_for_status(page, "not next to the blank")
+    assert message == "Tile 2 is not next to the blank: only 1, 4, 6 and 8 can slide into it."
+    assert page_film_ids(page) == slid
+    assert reopened(browser, page.url) == slid
+    page.get_by_role("button", name="Undo").click()
+    assert films_become(page, slid) == first
+
+
+def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url):
+    open_lesson(page, f"{app_url}/local-search")
+    first = page_film_ids(page)
+    problem = sv.NQueens(8, seed=0)
+    assert first == [film_of(problem, "simulated_annealing", ANNEALING).digest]
+    edit_mode(page)
+    row = problem.state[2]
+    page.get_by_role("button", name=re.compile(r"^column 2, row 5 ")).click()
+    moved = films_become(page, first)
+    board = queen_edits.edited(problem, {"do": "move", "column": 2, "row": 5})
+    assert moved == [film_of(board, "simulated_annealing", ANNEALING).digest]
+    assert "rows=" in page.url
+    # the queen's own square: nothing to move, and the page says what to do
+    page.get_by_role("button", name=re.compile(r"^column 2, row 5 \(its queen's square\)")).click()
+    message = wait_for_status(page, "already stands")
+    assert message.startswith("Column 2's queen already stands on row 5: click another square")
+    assert page_film_ids(page) == moved
+    assert reopened(browser, page.url) == moved
+    page.get_by_role("button", name="Undo").click()
+    assert films_become(page, moved) == first
+    assert row != 5
