@@ -397,7 +397,7 @@ def test_the_film_exports_and_plays_offline(default_film):
     assert export.gif(default_film, 38, 41)[:6] == b"GIF89a"
     html = default_film.to_html()
     assert html.startswith("<!DOCTYPE html>")
-    assert "Alpha-beta from ........." in html
+    assert "Alpha-beta from the empty board (X to move)" in html
 
 
 # ------------------------------------------- where it went wrong: the horizon

@@ -217,7 +217,7 @@ def test_the_why_panel_explains_the_computers_last_move():
     assert "★ The computer played **top left** (cell 0). That is a best move." in said
     assert "With best play this position is worth **0**: a draw." in said
     assert shows(at, sv.film(sv.minimax, TicTacToe("....X....")))
-    assert player(at)["titles"] == ["Minimax from ....X.... (O to move)"]
+    assert player(at)["titles"] == ["Minimax from X at centre (O to move)"]
     assert at.query_params["explain"] == "last"
     counts = node_counts(TicTacToe("....X...."))
     table = at.dataframe[0].value

@@ -63,7 +63,7 @@ from search_viz.lessons.tictactoe.boards import (
     inch_axes,
     winning_line,
 )
-from search_viz.lessons.tictactoe.descriptions import tictactoe_description
+from search_viz.lessons.tictactoe.descriptions import board_text, tictactoe_description
 from search_viz.lessons.tictactoe.questions import Asked, ask
 from search_viz.lessons.tictactoe.search import (
     Fold,
@@ -618,12 +618,17 @@ _STAT = {"nodes entered": "nodes", "leaves evaluated": "evaluated", "children pr
 def film_title(view: TreeView) -> str:
     """The film's title: the search, the position, the opened node.
 
+    The position is said in words (a screen reader reads the title as the picture's name):
+
     >>> from search_viz.lessons.tictactoe.search import Search, tree_view
     >>> film_title(tree_view(TicTacToe("XO..X...."), Search(pruning=False), (8,)))
-    'Minimax from XO..X.... (O to move), opened at O bottom right'
+    'Minimax from X at top left, centre; O at top middle (O to move), opened at O bottom right'
+    >>> film_title(tree_view(TicTacToe("........."), Search(pruning=True), ()))
+    'Alpha-beta from the empty board (X to move)'
     """
     game = view.game
-    text = f"{view.search.name.capitalize()} from {game.board} ({game.player_to_move} to move)"
+    where = board_text(game.board)
+    text = f"{view.search.name.capitalize()} from {where} ({game.player_to_move} to move)"
     if view.focus:
         text += f", opened at {node_name(view, view.focus)}"
     return text
