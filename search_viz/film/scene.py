@@ -62,6 +62,7 @@ class Scene:
         self._ids: dict[Hashable, int] = {}
         self._shown_at_start: list[bool] = []
         self._collections: dict[int, _CollectionLooks] = {}  # id(collection) -> its colours
+        self._whole: list[int] = []  # the items that are whole artists
         self._transforms: dict[int, object] = {}  # item -> its transform before any move
         self._marks: list[Artist] = []
         self._applied: dict[int, int] = {}  # item -> look now on the figure (when not base)
@@ -78,6 +79,7 @@ class Scene:
         """
         number = self._new(name, shown)
         self._items.append(_Item(artist))
+        self._whole.append(number)
         artist.set_gid(f"sv{number}")
         return number
 
@@ -96,7 +98,7 @@ class Scene:
         if not names:
             return []  # nothing to tag: the collection keeps its own id
         numbers = [self._new(name, flag) for name, flag in zip(names, flags, strict=True)]
-        self._collections[id(collection)] = _CollectionLooks(collection, len(names))
+        self._collections[id(collection)] = _CollectionLooks(collection, numbers[0], len(names))
         for index in range(len(names)):
             self._items.append(_Item(collection, index))
         collection.set_gid(f"svc{numbers[0]}")
@@ -185,10 +187,7 @@ class Scene:
         False
         """
         self.reset()
-        hidden = [n for n, shown in enumerate(self._shown_at_start) if not shown]
-        for number in hidden:
-            self._set_look(number, SHOWN)
-        self._flush()
+        self._put(shown=None)
         try:
             yield self.figure
         finally:
@@ -196,29 +195,29 @@ class Scene:
 
     def _first_numbers(self) -> dict[str, int]:
         """For each tagged collection's gid, how many elements it holds."""
-        counts: dict[str, int] = {}
-        for item in self._items:
-            if item.index is not None:
-                gid = item.artist.get_gid()
-                counts[gid] = counts.get(gid, 0) + 1
-        return counts
+        return {looks.collection.get_gid(): looks.n for looks in self._collections.values()}
 
     # ------------------------------------------------------------ applying
     def reset(self) -> None:
         """Back to the base look: base items shown, the others hidden, nothing moved."""
-        for number in list(self._applied):
-            self._set_look(number, SHOWN if self._shown_at_start[number] else HIDDEN)
-        self._applied.clear()
+        self._applied.clear()  # every item's look is put back below
         for number in list(self._moved):
             self._move(number, 0.0, 0.0)
         self._moved.clear()
         for artist in self._marks:
             artist.remove()
         self._marks.clear()
-        for number in range(len(self._items)):
-            self._set_look(number, self._base_look(number))
-        self._flush()
+        self._put(shown=self._shown_at_start)
         self._at_base = True
+
+    def _put(self, shown: Sequence[bool] | None) -> None:
+        """Every item shown as drawn where ``shown`` says (None: everywhere), hidden elsewhere."""
+        for number in self._whole:
+            self._items[number].artist.set_visible(shown is None or shown[number])
+        flags = None if shown is None else np.asarray(shown, dtype=bool)
+        for looks in self._collections.values():
+            looks.put(None if flags is None else flags[looks.first : looks.first + looks.n])
+        self._flush()
 
     def apply(self, looks: dict[int, int | Look], moves: dict[int, tuple], marks: Iterable) -> None:
         """Put one step's state on the figure.
@@ -282,9 +281,9 @@ class Scene:
 class _CollectionLooks:
     """The per-element colours of one collection, and how to change one element's look."""
 
-    def __init__(self, collection: Collection, n: int) -> None:
+    def __init__(self, collection: Collection, first: int, n: int) -> None:
         self.collection = collection
-        self.n = n
+        self.first, self.n = first, n  # its items are numbered first, first + 1, ...
         alpha = collection.get_alpha()
         if alpha is not None:  # one alpha for all would override each element's own
             collection.set_facecolor(_rows(collection.get_facecolor(), n) * [1, 1, 1, alpha])
@@ -311,6 +310,22 @@ class _CollectionLooks:
         if len(self.edges):
             self.now_edges[index] = edge
         self.now_widths[index] = width
+        self.dirty = True
+
+    def put(self, shown: np.ndarray | None) -> None:
+        """Every element as drawn where ``shown`` (one flag each; None: all), hidden elsewhere.
+
+        The same as :meth:`set` with SHOWN or HIDDEN for each element, all at once.
+        """
+        self.now_faces[:] = self.faces
+        self.now_edges[:] = self.edges
+        self.now_widths[:] = self.widths
+        if shown is not None:
+            hidden = ~shown
+            if len(self.faces):
+                self.now_faces[hidden, 3] = 0.0
+            if len(self.edges):
+                self.now_edges[hidden, 3] = 0.0
         self.dirty = True
 
     def flush(self) -> None:

@@ -22,6 +22,7 @@ keeps a few counts of what happened so far to word the prompt and the why.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from search_viz.algorithms.genetic import Generation
 from search_viz.events import Event, format_value
@@ -284,11 +285,7 @@ class WalkQuestions:
         else:
             return None
         columns = list(range(n))
-        items = {
-            c: [f"board queen {c}"]
-            + ([square_name(c, r) for r in range(n)] if self.squares else [])
-            for c in columns
-        }
+        items = _column_items(n, self.squares)
         question = pick(
             "Which queen does annealing try to move next? Click it, or choose why it stops.",
             [*columns, SOLVED, OUT_OF_STEPS],
@@ -378,6 +375,20 @@ def child_question(e: Event, generation: Generation) -> Question | None:
     )
     options = sorted({board_label(s) for s in (origin.crossed, other, x, y)})
     return choice(prompt, options, answer, why=why)
+
+
+@cache
+def _column_items(n: int, squares: bool) -> dict[int, tuple[str, ...]]:
+    """What a click names for each column's queen: the queen, and (``squares``) its squares.
+
+    The same for every question of a film (annealing asks one at each proposal), so made once.
+
+    >>> _column_items(2, squares=True)[1]
+    ('board queen 1', 'square 1 0', 'square 1 1')
+    """
+    return {
+        c: (f"board queen {c}", *(square_name(c, r) for r in range(n) if squares)) for c in range(n)
+    }
 
 
 __all__ = [
