@@ -8,6 +8,8 @@ what it is asked to draw, with the very elements matplotlib's SVG backend writes
   per process, not once per text (the text is still drawn as outlines, so the
   browser needs no font);
 * a text's size is measured once per process for each string and font;
+* a collection's elements are read as plain numbers once, and each distinct
+  style (fill, edge, width, dashes) is worked out once;
 * the markup is joined into one string, without indentation, comments or
   metadata;
 * the elements of a tagged collection (a group whose id is ``svc<first>``) get
@@ -61,6 +63,11 @@ def figure_svg(figure: Figure, collections: Mapping[str, int]) -> str:
     the number of its elements; they are written with the ids ``sv<first>``
     onwards, and the group loses its own id. Raises ValueError if a collection
     draws another number of elements than it says.
+
+    >>> from matplotlib.figure import Figure
+    >>> text = figure_svg(Figure(figsize=(1, 0.5)), {})
+    >>> text.startswith("<svg "), 'width="72pt" height="36pt"' in text
+    (True, True)
     """
     dpi = figure.dpi  # images are drawn at the figure's own resolution, as savefig does
     with mpl.rc_context(SVG_RC), cbook._setattr_cm(figure, dpi=POINTS):
