@@ -155,12 +155,15 @@ class FilmView {
     this.meta = header.meta || {};
     this.prefix = `svp${++playerCount}-`;
     box.replaceChildren();
-    if (title) box.append(el("div", { class: "svp-title" }, title));
-    // compare mode: "Finished after n steps" under the title, its line kept from the start
-    this.finished = el("div", { class: "svp-finished", style: "visibility:hidden" },
+    // compare mode: "Finished after n steps" after the title, its room kept from the start
+    this.finished = el("span", { class: "svp-finished", style: "visibility:hidden" },
       `Finished after ${this.n} steps.`);
     this.finished.hidden = !compare;
-    box.append(this.finished);
+    this.title = title ? el("div", { class: "svp-titles" }) : null; // the title and that line
+    if (this.title) {
+      this.title.append(el("div", { class: "svp-title" }, title), this.finished);
+      box.append(this.title);
+    } else box.append(this.finished);
     this.picture = el("div", { class: "svp-picture" });
     this.side = el("div", { class: "svp-side" });
     this.note = el("div", { class: "svp-note" }); // seen; heard through `this.spoken`
@@ -1648,15 +1651,13 @@ class Player {
   // code box takes the room the other panels leave (its lit line scrolls into view).
   fit() {
     const layout = this.box.dataset.layout;
+    if (layout === "compare") this.alignTitles(); // and the sentences
     this.box.style.setProperty("--svp-bar", `${this.bar.offsetHeight}px`); // a phone's sticky bar
     this.sizeCount();
     for (const film of this.films) {
       const top = restingTop(film.picture);
       let below = layout === "below" ? 20 : 16;
-      if (layout === "compare") {
-        film.reserve();
-        below += film.note.getBoundingClientRect().height + 8;
-      }
+      if (layout === "compare") below += film.note.getBoundingClientRect().height + 8;
       const room = Math.max(260, window.innerHeight - Math.max(top, 0) - below);
       film.box.style.setProperty("--svp-room", `${room}px`); // the picture and the code box
       if (layout === "side") film.fitSide(room);
@@ -1665,6 +1666,19 @@ class Player {
       // a phone: the picture, scrolled to, shows under the bar and the sentence that stick
       film.box.style.setProperty("--svp-note-room", `${film.note.getBoundingClientRect().height + 8}px`);
     }
+  }
+
+  // Compare mode: the titles take the height of the tallest, and the sentences the room of the
+  // longest of either film, so that both pictures start level and are equally large.
+  alignTitles() {
+    const titles = this.films.map((film) => film.title).filter(Boolean);
+    for (const title of titles) title.style.minHeight = "";
+    const tallest = Math.max(0, ...titles.map((title) => title.getBoundingClientRect().height));
+    for (const title of titles) title.style.minHeight = `${Math.ceil(tallest)}px`;
+    for (const film of this.films) film.reserve();
+    const notes = this.films.map((film) => film.note);
+    const room = Math.max(0, ...notes.map((note) => note.getBoundingClientRect().height));
+    for (const note of notes) note.style.minHeight = `${Math.ceil(room)}px`;
   }
 
   // The count keeps the width of its longest text ("Step 1826 of 1826"): the controls never

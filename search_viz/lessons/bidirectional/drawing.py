@@ -97,6 +97,9 @@ PLAIN_LOOKS: dict[str, Style] = {
 }
 #: The picture's size in inches (two stand side by side in compare mode).
 FIGURE = (6.0, 4.8)
+#: A maze's picture: wide and low, as each film's room is in compare mode, the maze filling
+#: its height on the left and the legend in a column on its right.
+MAZE_FIGURE = (6.0, 3.9)
 TITLES = ("Bidirectional BFS: forward and backward", "Plain BFS: forward only")
 
 
@@ -139,7 +142,10 @@ def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: 
     styles = dict(looks)
     statuses = [name for name in styles if view.kind != "grid" or name != "unvisited"]
     handles = legend_handles((styles[s] for s in statuses if s != "unvisited"), links=True)
-    fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
+    if view.kind == "grid":
+        fig, ax = maze_figure(handles)
+    else:
+        fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
     scene = Scene(fig)
     base = "unvisited" if "unvisited" in statuses else None
     draw_graph(scene, ax, view, statuses, styles, base=base)
@@ -147,6 +153,35 @@ def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: 
         grid_numbers(ax, view)
     scene.tag(figure_caption(fig, caption), "caption")
     return scene
+
+
+def maze_figure(handles: list) -> tuple[Figure, Axes]:
+    """A figure for a maze: square axes on the left (room for the caption above, the row
+    numbers left of it, the column numbers under it) and the legend of ``handles`` in one
+    column on the right.
+
+    >>> fig, ax = maze_figure(legend_handles([LOOKS["touched"]]))
+    >>> box = ax.get_position(); float(round(box.width * 6.0, 2)), float(round(box.height * 3.9, 2))
+    (3.3, 3.3)
+    """
+    width, height = MAZE_FIGURE
+    caption, left, bottom = 0.3, 0.3, 0.25  # inches
+    side = height - caption - bottom - 0.05
+    fig = Figure(figsize=MAZE_FIGURE)
+    ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
+    ax.set_axis_off()
+    fig.legend(
+        handles=handles,
+        loc="center left",
+        bbox_to_anchor=((left + side + 0.1) / width, (bottom + side / 2) / height),
+        ncols=1,
+        fontsize=font_size("legend"),
+        frameon=False,
+        handletextpad=0.4,
+        labelspacing=0.8,
+        borderaxespad=0.0,
+    )
+    return fig, ax
 
 
 def grid_numbers(ax: Axes, view: GraphView) -> None:
@@ -160,7 +195,7 @@ def grid_numbers(ax: Axes, view: GraphView) -> None:
     """
     size = max((max(r, c) for r, c in view.pos), default=-1) + 1
     every = 1 if size <= 16 else 5
-    small = font_size("legend") * 0.75
+    small = font_size("legend")
     for i in range(0, size, every):
         ax.text(-0.6, -i, str(i), ha="right", va="center", fontsize=small, color=DARK_GREY)
         ax.text(i, -size + 0.4, str(i), ha="center", va="top", fontsize=small, color=DARK_GREY)
@@ -351,7 +386,7 @@ def thumbnail() -> Figure:
     """The home page's card: the two searches met in a maze, the path drawn.
 
     >>> thumbnail().get_size_inches().tolist()
-    [6.0, 4.8]
+    [6.0, 3.9]
     """
     film = _thumbnail_film()
     return film.figure(len(film) - 1)
