@@ -487,8 +487,8 @@ class _Renderer(_CachedMetrics, RendererSVG):
         defined = self._glyph_map  # shared with matplotlib's own way, for math text
         new = [g for g in glyphs if g not in defined]
         if new:
-            writer.raw("<defs>" + "".join(_glyph_def(files, g) for g in new) + "</defs>")
-            defined.update((g, _OUTLINES[(files, g)]) for g in new)
+            writer.raw("<defs>" + "".join(_glyph_def(g) for g in new) + "</defs>")
+            defined.update((g, _OUTLINES[g]) for g in new)
         writer.raw(uses)
         writer.end("g")
 
@@ -575,9 +575,11 @@ def _height_tables(files: tuple[str, ...]) -> tuple[int, int, int, int] | None:
 @lru_cache(maxsize=20_000)
 def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]:
     """The glyphs ``s`` is drawn with, and the ``<use>`` markup that places them."""
-    glyph_info, glyph_map, _ = _TEXT_TO_PATH.get_glyphs_with_font(_font(files), s)
-    for name, outline in glyph_map.items():
-        _OUTLINES.setdefault((files, name), outline)
+    # only the glyphs never seen before have their outlines read (as matplotlib does per file)
+    glyph_info, new, _ = _TEXT_TO_PATH.get_glyphs_with_font(
+        _font(files), s, glyph_map=_OUTLINES, return_new_glyphs_only=True
+    )
+    _OUTLINES.update(new)
     uses = []
     for name, x, y, _ in glyph_info:
         place = f' transform="translate({_short_float_fmt(x)} {_short_float_fmt(y)})"'
@@ -587,13 +589,14 @@ def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]
     return tuple(dict.fromkeys(name for name, *_ in glyph_info)), "".join(uses)
 
 
-_OUTLINES: dict[tuple, tuple] = {}
+#: Each glyph's outline, by its id (the font's PostScript name and the glyph's number).
+_OUTLINES: dict[str, tuple] = {}
 
 
 @lru_cache(maxsize=5_000)
-def _glyph_def(files: tuple[str, ...], name: str) -> str:
+def _glyph_def(name: str) -> str:
     """The ``<path>`` defining one glyph, as matplotlib writes it."""
-    vertices, codes = _OUTLINES[(files, name)]
+    vertices, codes = _OUTLINES[name]
     # x64: FreeType's own integral units, scaled back by the path's transform
     d = _path_data(Path(vertices * 64, codes))
     d = f' d="{d}"' if d else ""  # a space has no outline
