@@ -236,7 +236,7 @@ def _text_size(node: Node, focus: Node, text: str) -> float:
         return 9.5
     if depth == 1:
         return 12.5 if len(text) <= 5 else 10.5
-    return {1: 13.0, 2: 13.0, 3: 11.0, 4: 9.0}.get(len(text), 7.5)
+    return {1: 13.0, 2: 13.0, 3: 11.0, 4: 9.5}.get(len(text), 8.5)
 
 
 def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...]) -> Scene:
@@ -487,11 +487,11 @@ def _legend(fig: Figure) -> None:
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.3)},
         loc="lower center",
         ncols=4,
-        fontsize=8.5,
+        fontsize=9.0,
         frameon=False,
-        handlelength=2.0,
-        columnspacing=0.8,
-        handletextpad=0.35,
+        handlelength=1.6,
+        columnspacing=0.5,
+        handletextpad=0.3,
         borderaxespad=0.15,
     )
 
