@@ -447,6 +447,17 @@ class FilmView {
     this.fitCode();
   }
 
+  // Above a wide picture: the code box beside the sentence as tall as it (at least CODE_LINES
+  // lines), so that the picture keeps the room. (A phone stacks them: the style sheet sizes it.)
+  fitHeadCode() {
+    const head = this.code.parentNode;
+    this.code.style.height = "";
+    if (this.code.hidden || !head || getComputedStyle(head).display !== "flex") return;
+    const line = parseFloat(getComputedStyle(this.code).lineHeight) || 20;
+    const note = this.note.getBoundingClientRect().height;
+    this.code.style.height = `${Math.ceil(Math.max(note, CODE_LINES * line + 8))}px`;
+  }
+
   // Beside the picture: the code box as tall as the room under the other panels leaves (at
   // least CODE_LINES lines), so that the sentence, the counters, the code and the tables all
   // show. (A phone stacks them instead: there the style sheet sizes the box.)
@@ -501,7 +512,8 @@ class FilmView {
     const box = this.code;
     if (box.scrollHeight <= box.clientHeight) return;
     const top = row.offsetTop - box.offsetTop;
-    const margin = row.offsetHeight * 1.5;
+    // the lines around it too, as many as a small box leaves room for
+    const margin = Math.max(0, Math.min(row.offsetHeight * 1.5, (box.clientHeight - row.offsetHeight) / 2));
     if (top - margin < box.scrollTop) box.scrollTop = Math.max(0, top - margin);
     else if (top + row.offsetHeight + margin > box.scrollTop + box.clientHeight) {
       box.scrollTop = top + row.offsetHeight + margin - box.clientHeight;
@@ -1661,7 +1673,10 @@ class Player {
       const room = Math.max(260, window.innerHeight - Math.max(top, 0) - below);
       film.box.style.setProperty("--svp-room", `${room}px`); // the picture and the code box
       if (layout === "side") film.fitSide(room);
-      else if (layout !== "compare") film.reserve();
+      else if (layout !== "compare") {
+        film.reserve();
+        film.fitHeadCode();
+      }
       film.centrePicture();
       // a phone: the picture, scrolled to, shows under the bar and the sentence that stick
       film.box.style.setProperty("--svp-note-room", `${film.note.getBoundingClientRect().height + 8}px`);
