@@ -1,5 +1,6 @@
-"""Edit mode's changes, lesson by lesson: what each film offers, the changed problem, and the
-film of an edited problem equal to the film of the same problem typed into the page's fields.
+"""Edit mode's changes, lesson by lesson (game trees, the 8-puzzle, n-queens, graphs): what each
+film offers, the changed problem, and the film of an edited problem equal to the film of the
+same problem typed into (or chosen in) the page's fields.
 
 The pages' part (the widgets, the link, Undo) is tested in the browser:
 ``tests/app/test_edit_browser.py``.
@@ -26,8 +27,12 @@ from search_viz.lessons.local_search.board import square_name
 from search_viz.lessons.local_search.drawing import film_of as queens_film
 from search_viz.lessons.local_search.inputs import BoardChoice, make_problem, own_board_widgets
 from search_viz.lessons.shared.game_view import letters
+from search_viz.lessons.shared.graph_cases import RANDOM, build_case
+from search_viz.lessons.uninformed import edits as graph_edits
+from search_viz.lessons.uninformed.inputs import start_goal_widgets
 from search_viz.problems.eight_puzzle import MOVES, NOTES_GOAL, NOTES_START, scramble
 from search_viz.problems.game_tree import EXAMPLES, GameTree
+from search_viz.problems.graph_examples import grid_maze, notes_tree
 
 NOTES_AB = EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"]
 
@@ -53,8 +58,8 @@ def test_an_edit_is_plain_data_and_a_number_within_its_bounds():
         editable_data("tile 5", ())
 
 
-def test_films_of_other_lessons_carry_no_edits():
-    film = sv.film(sv.bfs, sv.GraphProblem(__import__("networkx").path_graph(3), 0, 2))
+def test_films_of_lessons_without_edits_carry_none():
+    film = sv.film(sv.alphabeta, sv.TicTacToe("XOXOXO..."))  # a game, not a problem to edit
     assert "edits" not in film.header()
 
 
@@ -258,4 +263,54 @@ def test_a_move_that_cannot_be_made_says_what_is_allowed(change, message):
 def test_the_genetic_algorithms_film_offers_no_edits():
     # its board shows the fittest of each population, not the start board
     film = queens_film(sv.genetic, sv.NQueens(8, seed=0), population=4, generations=2, seed=1)
+    assert "edits" not in film.header()
+
+
+# ------------------------------------------------------------------ graphs
+@settings(max_examples=6)
+@given(st.integers(6, 14), st.integers(0, 9999), st.booleans(), st.data())
+def test_an_edited_graphs_film_is_the_film_of_the_same_start_and_goal_chosen(
+    nodes, seed, directed, data
+):
+    case = build_case(RANDOM, (nodes, 2.5, seed, directed, None, None))
+    problem = case.problem
+    role = data.draw(st.sampled_from(["start", "goal"]))
+    taken = {problem.initial, problem.goal}
+    node = data.draw(st.sampled_from([n for n in problem.graph.nodes if n not in taken]))
+    film = sv.film(sv.bfs, problem)
+    assert [edit.change for edit in film.edits_of(("node", "unvisited", node))] == [
+        {"do": "start", "node": node},
+        {"do": "goal", "node": node},
+    ]
+    new = graph_edits.edited(problem, {"do": role, "node": node})
+    assert (new.initial, new.goal) == (
+        (node, problem.goal) if role == "start" else (problem.initial, node)
+    )
+    widgets = start_goal_widgets(new)
+    typed = build_case(RANDOM, (nodes, 2.5, seed, directed, widgets["start"], widgets["goal"]))
+    assert (typed.problem.initial, typed.problem.goal) == (new.initial, new.goal)
+    assert sv.film(sv.bfs, new).digest == sv.film(sv.bfs, typed.problem).digest
+    with pytest.raises(ValueError, match=f"is the {role} already"):
+        graph_edits.edited(new, {"do": role, "node": node})
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"do": "start", "node": "R"}, "R is the goal: it cannot be the start too"),
+        ({"do": "goal", "node": "A"}, "A is the start: it cannot be the goal too"),
+        ({"do": "goal", "node": "Z"}, "no node 'Z'"),
+        ({"do": "goal", "node": ["K"]}, "no node"),
+        ({"do": "root", "node": "K"}, "the start or the goal"),
+    ],
+)
+def test_a_start_or_goal_that_cannot_be_chosen_says_what_is_allowed(change, message):
+    problem = sv.GraphProblem(notes_tree(), "A", "R")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        graph_edits.edited(problem, change)
+
+
+def test_a_maze_offers_no_edits():
+    # on these pages a maze's start and goal are its corners, chosen by no field
+    film = sv.film(sv.bfs, sv.GraphProblem(grid_maze(4, 0.2, 1), (0, 0), (3, 3)))
     assert "edits" not in film.header()

@@ -1,7 +1,8 @@
-"""Edit mode in a real browser, lesson by lesson: a change made in the picture shows the film
-of the changed problem (the page's film digest against the film built here), the link
-reopens it in a fresh browser, a change the lesson refuses keeps the film and says why, Undo
-puts the previous problem back, and a change can be made from the keyboard alone.
+"""Edit mode in a real browser, lesson by lesson (game trees, the 8-puzzle, n-queens, the notes'
+tree of uninformed search): a change made in the picture shows the film of the changed problem
+(the page's film digest against the film built here), the link reopens it in a fresh browser,
+a change the lesson refuses keeps the film and says why, Undo puts the previous problem back,
+and a change can be made from the keyboard alone.
 
 One app server for the file (the session's ``app_url``).
 """
@@ -19,9 +20,10 @@ from search_viz.lessons.informed import edits as puzzle_edits
 from search_viz.lessons.local_search import edits as queen_edits
 from search_viz.problems.eight_puzzle import NOTES_START
 from search_viz.problems.game_tree import EXAMPLES
+from search_viz.problems.graph_examples import notes_tree
 from tests.app.film_browser import shown_step, wait_for_player
 from tests.app.lesson_films import LESSON_FILMS, page_film_ids
-from tests.app.test_local_search import ANNEALING, film_of
+from tests.app.test_local_search import CLIMBING, film_of
 
 pytestmark = pytest.mark.browser
 
@@ -155,16 +157,16 @@ def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
 
 
 def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url):
-    open_lesson(page, f"{app_url}/local-search")
+    open_lesson(page, f"{app_url}/local-search?algorithm=Hill+climbing")  # short films
     first = page_film_ids(page)
     problem = sv.NQueens(8, seed=0)
-    assert first == [film_of(problem, "simulated_annealing", ANNEALING).digest]
+    assert first == [film_of(problem, "hill_climbing", CLIMBING, numbers=True).digest]
     edit_mode(page)
     row = problem.state[2]
     page.get_by_role("button", name=re.compile(r"^column 2, row 5 ")).click()
     moved = films_become(page, first)
     board = queen_edits.edited(problem, {"do": "move", "column": 2, "row": 5})
-    assert moved == [film_of(board, "simulated_annealing", ANNEALING).digest]
+    assert moved == [film_of(board, "hill_climbing", CLIMBING, numbers=True).digest]
     assert "rows=" in page.url
     # the queen's own square: nothing to move, and the page says what to do
     page.get_by_role("button", name=re.compile(r"^column 2, row 5 \(its queen's square\)")).click()
@@ -175,3 +177,25 @@ def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url)
     page.get_by_role("button", name="Undo").click()
     assert films_become(page, moved) == first
     assert row != 5
+
+
+def test_a_node_made_the_goal_in_the_graph(page, browser, app_url):
+    open_lesson(page, f"{app_url}/uninformed-search")
+    first = page_film_ids(page)
+    assert first == [LESSON_FILMS["uninformed-search"]().digest]
+    edit_mode(page)
+    page.get_by_role("button", name="node K: change it").click(force=True)
+    page.get_by_role("button", name="Make K the goal").click()
+    changed = films_become(page, first)
+    problem = sv.GraphProblem(notes_tree(), "A", "K")
+    assert changed == [sv.film(sv.iddfs, problem, max_depth=20).digest]
+    assert "goal=K" in page.url
+    # the start again: refused, and the page says what to do
+    page.get_by_role("button", name="node A (the start): change it").click(force=True)
+    page.get_by_role("button", name="Make A the start").click()
+    message = wait_for_status(page, "already")
+    assert message == "A is the start already: click another node to make it the start."
+    assert page_film_ids(page) == changed
+    assert reopened(browser, page.url) == changed
+    page.get_by_role("button", name="Undo").click()
+    assert films_become(page, changed) == first

@@ -34,6 +34,7 @@ from search_viz.lessons.shared.graph_drawing import (
     legend_handles,
     marker_size,
 )
+from search_viz.lessons.uninformed.edits import mark_editable
 from search_viz.lessons.uninformed.looks import (
     ALGORITHMS,
     LOOKS,
@@ -164,6 +165,7 @@ def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int |
     draw = partial(graph_scene, view, statuses, captions_of(trace, algorithm, limit), limits)
     title = f"{long_name.capitalize()} from {node_label(view.start)} to {node_label(view.goal)}"
     builder = FilmBuilder(draw, title=title, pseudocode=code, layout="side")
+    mark_editable(builder, view)  # what a click changes in edit mode
     looks = GraphLooks(builder, base="unvisited" if "unvisited" in statuses else None)
     panels = Panels(trace, algorithm, discipline, limit=limit, start=view.start, label=node_label)
     adjacency = view.graph.adj

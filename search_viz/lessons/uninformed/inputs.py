@@ -32,6 +32,8 @@ DEFAULTS = {"maze_size": 7}
 LIMIT, MAX_DEPTH, BOUND = 4, 20, 6
 #: The largest seed the sidebar takes.
 MAX_SEED = 9999
+#: The problems whose start and goal the sidebar chooses (edit mode changes them).
+START_GOAL = (NOTES_TREE, RANDOM, EDGE_LIST)
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,18 @@ def _depth(case: Case, algorithm: str) -> int | None:
             )
         )
     return None
+
+
+def start_goal_widgets(problem) -> dict[str, object]:
+    """The sidebar's values that choose ``problem``'s start and goal (edit mode puts an edited
+    start or goal there, so that the link holds it).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.graph_examples import notes_tree
+    >>> start_goal_widgets(sv.GraphProblem(notes_tree(), "A", "K"))
+    {'start': 'A', 'goal': 'K'}
+    """
+    return {"start": problem.initial, "goal": problem.goal}
 
 
 def new_problem(state: MutableMapping | None = None, rng: random.Random | None = None) -> None:

@@ -23,7 +23,7 @@ from search_viz.lessons.shared.graph_cases import (
     stopped,
 )
 from search_viz.lessons.shared.graph_inputs import cached_case
-from search_viz.lessons.uninformed import inputs
+from search_viz.lessons.uninformed import edits, inputs
 from search_viz.lessons.uninformed.charts import (
     frontier_after_expansions,
     frontier_chart,
@@ -33,7 +33,7 @@ from search_viz.lessons.uninformed.charts import (
 from search_viz.lessons.uninformed.descriptions import iterations_alt, memory_alt
 from search_viz.lessons.uninformed.drawing import uninformed_film
 from search_viz.lessons.uninformed.looks import ALGORITHMS, search_for
-from search_viz.ui.film_player import film_player
+from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
 
@@ -112,7 +112,10 @@ def body() -> None:
     trace = cached_trace(kind, params, algorithm, depth)
     _outcome(case, algorithm, trace)
     film = cached_film(kind, params, algorithm, depth)
-    film_player(film, key="uninformed", new_problem=inputs.new_problem)
+    editing = None
+    if kind in inputs.START_GOAL:  # a maze's start and goal are its corners
+        editing = Editing(case.problem, edits.edited, inputs.start_goal_widgets, edits.HINT)
+    film_player(film, key="uninformed", new_problem=inputs.new_problem, edit=editing)
     _charts(case, algorithm, depth, trace)
 
 
