@@ -41,7 +41,7 @@ from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
-from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style, font_size
+from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style
 from search_viz.lessons.bidirectional.descriptions import (
     bidirectional_description,
     plain_description,
@@ -100,6 +100,9 @@ FIGURE = (6.0, 4.8)
 #: A maze's picture: wide and low, as each film's room is in compare mode, the maze filling
 #: its height on the left and the legend in a column on its right.
 MAZE_FIGURE = (6.0, 3.9)
+#: A maze picture's legend and row and column numbers, in points: 14 px on a 1280x720
+#: projector, where each of the two pictures is about 600 px wide.
+MAZE_TEXT = 12
 TITLES = ("Bidirectional BFS: forward and backward", "Plain BFS: forward only")
 
 
@@ -162,10 +165,10 @@ def maze_figure(handles: list) -> tuple[Figure, Axes]:
 
     >>> fig, ax = maze_figure(legend_handles([LOOKS["touched"]]))
     >>> box = ax.get_position(); float(round(box.width * 6.0, 2)), float(round(box.height * 3.9, 2))
-    (3.3, 3.3)
+    (3.1, 3.1)
     """
     width, height = MAZE_FIGURE
-    caption, left, bottom = 0.3, 0.3, 0.25  # inches
+    caption, left, bottom = 0.3, 0.3, 0.45  # inches: the column numbers take two lines
     side = height - caption - bottom - 0.05
     fig = Figure(figsize=MAZE_FIGURE)
     ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
@@ -175,10 +178,10 @@ def maze_figure(handles: list) -> tuple[Figure, Axes]:
         loc="center left",
         bbox_to_anchor=((left + side + 0.1) / width, (bottom + side / 2) / height),
         ncols=1,
-        fontsize=font_size("legend"),
+        fontsize=MAZE_TEXT,
         frameon=False,
         handletextpad=0.4,
-        labelspacing=0.8,
+        labelspacing=0.6,
         borderaxespad=0.0,
     )
     return fig, ax
@@ -186,7 +189,8 @@ def maze_figure(handles: list) -> tuple[Figure, Axes]:
 
 def grid_numbers(ax: Axes, view: GraphView) -> None:
     """Row numbers left of a maze and column numbers under it, so that a cell named (row,
-    column) in a sentence or a question can be found (every 5th on a large maze).
+    column) in a sentence or a question can be found (every 5th on a large maze). Two-digit
+    column numbers are too wide for their cells: every other one stands a line lower.
 
     >>> fig = Figure(); ax = fig.add_subplot()
     >>> grid_numbers(ax, GraphView.of(grid_maze(4, 0, 1), (0, 0), (3, 3), "grid"))
@@ -195,10 +199,20 @@ def grid_numbers(ax: Axes, view: GraphView) -> None:
     """
     size = max((max(r, c) for r, c in view.pos), default=-1) + 1
     every = 1 if size <= 16 else 5
-    small = font_size("legend")
+    stagger = every == 1 and size > 10
     for i in range(0, size, every):
-        ax.text(-0.6, -i, str(i), ha="right", va="center", fontsize=small, color=DARK_GREY)
-        ax.text(i, -size + 0.4, str(i), ha="center", va="top", fontsize=small, color=DARK_GREY)
+        ax.text(-0.6, -i, str(i), ha="right", va="center", fontsize=MAZE_TEXT, color=DARK_GREY)
+        lower = stagger and i % 2 == 1
+        ax.annotate(
+            str(i),
+            (i, -size + 0.4),
+            xytext=(0, -MAZE_TEXT if lower else 0),
+            textcoords="offset points",
+            ha="center",
+            va="top",
+            fontsize=MAZE_TEXT,
+            color=DARK_GREY,
+        )
 
 
 class _Sides:
