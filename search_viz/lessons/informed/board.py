@@ -85,11 +85,19 @@ class BoardPanel:
         return self._shares[board]
 
     # ------------------------------------------------------------- drawing
-    def draw(self, scene: Scene, ax: Axes, goal_ax: Axes, font: float) -> None:
-        """Draw the panel on ``ax`` and the goal on ``goal_ax`` (every changing part tagged)."""
+    def draw(
+        self, scene: Scene, ax: Axes, goal_ax: Axes, font: float, large_print: bool = False
+    ) -> None:
+        """Draw the panel on ``ax`` and the goal on ``goal_ax`` (every changing part tagged).
+
+        ``large_print`` (for a projector): the note under the numbers on two lines, it and
+        what each tile adds in ``font`` * 0.8 even when the squares are small, and the goal's
+        digits larger in their squares.
+        """
         ax.set_axis_off()
-        fit_equal(ax, -0.15, 3.15, -1.05, 3.6)
+        fit_equal(ax, -0.15, 3.15, -1.35 if large_print else -1.05, 3.6)
         cell = points_per_unit(ax)
+        small = font * 0.8 if large_print else min(font, cell * 0.3) * 0.8
         font = min(font, cell * 0.3)  # a small board: its words no wider than its squares
         for i in range(9):
             row, col = divmod(i, 3)
@@ -129,7 +137,7 @@ class BoardPanel:
                 f"+{share}",
                 ha="right",
                 va="top",
-                fontsize=max(font * 0.8, cell * 0.2),
+                fontsize=max(small, cell * 0.2),
                 fontweight="bold",
                 color=OKABE_ITO["vermillion"],
             )
@@ -163,18 +171,20 @@ class BoardPanel:
                 )
                 scene.tag(text, ("number", name, value))
         made = "f = g + h" if self.algorithm == "A*" else "f = h"
+        gap = "\n" if large_print else " "
         ax.text(
             1.5,
             -0.62,
-            f"{made};  +n: what a tile adds to h ({H_WORDS[self.heuristic]})",
+            f"{made};  +n: what a tile adds to h{gap}({H_WORDS[self.heuristic]})",
             ha="center",
             va="top",
-            fontsize=font * 0.8,
+            fontsize=small,
             color=DARK_GREY,
         )
         goal_ax.set_axis_off()
         fit_equal(goal_ax, -0.1, 3.1, -0.1, 3.65)
-        draw_board(goal_ax, self.goal, 0, 0, 3, fontsize=min(points_per_unit(goal_ax) * 0.45, 24))
+        share = 0.55 if large_print else 0.45  # of a square
+        draw_board(goal_ax, self.goal, 0, 0, 3, fontsize=min(points_per_unit(goal_ax) * share, 24))
         goal_ax.text(1.5, 3.15, "the goal", ha="center", va="bottom", fontsize=font * 1.05)
 
     # ------------------------------------------------------------ stepping

@@ -69,6 +69,12 @@ class Geometry:
     legend_loc: str
     columns: int
     font: float
+    #: The legend's font size, as a share of the legend's usual size.
+    legend_scale: float = 0.9
+    #: Whether a small tree's nodes are boards (else markers with their numbers under them).
+    boards: bool = True
+    #: Large print for a projector (see :meth:`BoardPanel.draw`).
+    large_print: bool = False
 
     def room(self) -> tuple[float, float]:
         """The tree's area in points."""
@@ -87,16 +93,20 @@ WIDE = Geometry(
     font=11.0,
 )
 #: The page's picture on a projector (presenter mode): as wide, less tall, so that on a
-#: 1280x720 screen the sentence still fits under it.
+#: 1280x720 screen the sentence still fits under it; no text smaller than 11 pt, which is
+#: 14 px there.
 PROJECTOR = Geometry(
     size=(12.0, 4.9),
     tree=(0.05, 0.03, 0.665, 0.87),
-    board=(0.735, 0.4, 0.255, 0.58),
-    goal=(0.79, 0.17, 0.14, 0.22),
+    board=(0.735, 0.42, 0.255, 0.56),
+    goal=(0.79, 0.175, 0.14, 0.215),
     legend=(0.995, 0.005),
     legend_loc="lower right",
     columns=2,
-    font=11.0,
+    font=14.0,
+    legend_scale=1.1,
+    boards=False,  # six rows of boards in 4.3 inches: digits of 7 pt; the board is on the right
+    large_print=True,
 )
 #: One half of compare mode: the tree on top, the board and the goal under it.
 NARROW = Geometry(
@@ -150,9 +160,9 @@ def draw_scene(plan: ScenePlan) -> Scene:
         loc=g.legend_loc,
         bbox_to_anchor=g.legend,
         ncols=g.columns,
-        scale=0.9,
+        scale=g.legend_scale,
     )
-    plan.panel.draw(scene, board_ax, goal_ax, g.font)
+    plan.panel.draw(scene, board_ax, goal_ax, g.font, g.large_print)
     return scene
 
 
@@ -162,9 +172,11 @@ def tree_title(plan: TreePlan) -> str:
     >>> tree_title(TreePlan("boards", "A*", {}, {}, {}, {}, [], 0, (0, 1, 0, 1)))
     'The search tree so far: under each board, g + h = f'
     """
+    what = "g + h = f" if plan.algorithm == "A*" else "h = f"
     if plan.detail == "boards":
-        what = "g + h = f" if plan.algorithm == "A*" else "h = f"
         return f"The search tree so far: under each board, {what}"
+    if plan.detail == "markers" and plan.labels:
+        return f"The search tree so far: {what} under each marker"
     if plan.detail == "markers":
         return "The search tree so far: one marker per board (the highlighted one is on the right)"
     return "The search tree so far: each marker stands for the boards of one depth side by side"
@@ -220,7 +232,7 @@ def film_from_trace(
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     geometry = SIZES[size]
     tree = SearchTree(trace, tree_search=False)
-    tree_plan = plan_tree(tree, trace, algorithm, geometry.room())
+    tree_plan = plan_tree(tree, trace, algorithm, geometry.room(), geometry.boards)
     numbers = [_numbers(e, algorithm) for e in events]
     panel = BoardPanel(
         (e.node for e in events if _board(e) is not None),

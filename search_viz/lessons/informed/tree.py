@@ -93,15 +93,36 @@ class TreePlan:
     path_units: list[Hashable] = field(default_factory=list)
 
     @property
+    def labelled(self) -> bool:
+        """Whether each node has its numbers written under it (boards, or labelled markers)."""
+        return self.detail == "boards" or bool(self.labels)
+
+    @property
     def goal_unit(self) -> Hashable | None:
         """The unit of the goal, once the replay reaches it."""
         return self.path_units[-1] if self.path_units else None
 
 
 def plan_tree(
-    tree: SearchTree, trace: Trace, algorithm: str, room: tuple[float, float]
+    tree: SearchTree,
+    trace: Trace,
+    algorithm: str,
+    room: tuple[float, float],
+    boards: bool = True,
 ) -> TreePlan:
-    """The plan of ``tree`` (made from ``trace``) on an area of ``room`` (width, height) points."""
+    """The plan of ``tree`` (made from ``trace``) on an area of ``room`` (width, height) points.
+
+    With ``boards`` False a small tree is drawn as markers with their numbers under them
+    (for a projector, where its boards would be too small to read).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> trace = sv.Trace.record(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"))
+    >>> tree = SearchTree(trace, tree_search=False)
+    >>> plan = plan_tree(tree, trace, "A*", (550, 300), boards=False)
+    >>> plan.detail, plan.labelled, plan.labels[plan.path[-1]]
+    ('markers', True, '5+0=5')
+    """
     pos = tree.pos
     numbers = {t: e for t, e in zip(tree.ids, trace.events, strict=True) if e.kind == "generate"}
     goal_id = next(
@@ -115,8 +136,10 @@ def plan_tree(
     low, high = min(xs), max(xs)
     leaves, depth = high - low + 1, round(-min(ys))
     labels: dict[TreeId, str] = {}
-    if leaves <= BOARD_LEAVES and depth <= BOARD_DEPTH:
+    small = leaves <= BOARD_LEAVES and depth <= BOARD_DEPTH
+    if small:
         labels = {t: _label(numbers[t], algorithm) for t in pos if t in numbers}
+    if small and boards:
         sx, sy = SPREAD
         units = {t: (x * sx, y * sy) for t, (x, y) in pos.items()}
         unit_of = {t: t for t in pos}
@@ -137,7 +160,8 @@ def plan_tree(
             across, left, right = columns, low - 0.8 * bucket, low + (columns + 0.8) * bucket
         limits = (left, right, -depth - 0.6, 0.6)
         spacing = min(width / (across + 1.6), height / (depth + 1.2))
-        size = max(3.0, min(160.0, (0.8 * spacing) ** 2))
+        share = 0.45 if labels else 0.8  # of the spacing; labelled: room for the numbers under it
+        size = max(3.0, min(160.0, (share * spacing) ** 2))
     parent_xy = {t: units[unit_of[t[0]]] for t in pos if t[0] is not None and t[0] in unit_of}
     path_units: list[Hashable] = []
     for t in path:
@@ -202,6 +226,8 @@ def draw_tree(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
         )
     if boards:
         _draw_boards(scene, ax, plan, font)
+    elif plan.labelled:
+        _draw_marker_labels(scene, ax, plan, font)
     units = list(plan.units)
     for status in ("frontier", "explored"):
         _draw_status(scene, ax, plan, status, units)
@@ -279,7 +305,7 @@ def _draw_emphasis(scene: Scene, ax: Axes, plan: TreePlan, status: str) -> None:
         scene.tag(frame, ("emphasis", status, "frame"))
         x, y, size = x - 0.5, y + 0.5, 110.0
     else:
-        size = max(40.0, plan.marker_size * 3.5)
+        size = _emphasis_size(plan)
     (marker,) = ax.plot(
         [x],
         [y],
@@ -340,6 +366,32 @@ def _draw_boards(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
         names,
         shown=False,
     )
+
+
+def _draw_marker_labels(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
+    """Each marker's numbers under it (markers mode on a small tree)."""
+    low, high = ax.get_ylim()
+    height = ax.get_position().height * ax.figure.get_figheight() * 72
+    # under the highlight a node wears when it is expanded or put on the frontier
+    below = (_emphasis_size(plan) ** 0.5 * 0.7 + 1) * (high - low) / height  # points -> data
+    for t in plan.unit_of:
+        x, y = plan.units[t]
+        label = ax.text(
+            x,
+            y - below,
+            plan.labels.get(t, ""),
+            ha="center",
+            va="top",
+            fontsize=font * 0.85,
+            fontweight="bold",
+            zorder=5,
+        )
+        scene.tag(label, ("tree label", t))
+
+
+def _emphasis_size(plan: TreePlan) -> float:
+    """The area (points squared) of the marker that highlights a node of a markers tree."""
+    return max(40.0, plan.marker_size * 3.5)
 
 
 def _depth_axis(ax: Axes, plan: TreePlan, font: float) -> None:
@@ -444,6 +496,7 @@ class TreeSteps:
                 act(("tree cell", t, i))
                 if tile:
                     act(("tree digit", t, i))
+        if self.plan.labelled:
             act(("tree label", t))
 
     def _show(self, unit: Hashable, status: str | None) -> None:
