@@ -1,0 +1,308 @@
+"""Building a film: the CPU each lesson's default film and its largest film take, now and before.
+
+Side by side in one run, on this machine (issue 21, "films built at least 5x faster"):
+
+* **before**: the code at ``BASELINE`` (567aad9, before the faster SVG writer),
+* **now**: the code at ``HEAD`` (``--now PATH``: another checkout, e.g. this working tree),
+
+each checked out in a temporary git worktree (removed at the end) and run in its own
+Python process with its own ``PYTHONPATH``. For every film, a fresh process imports
+the library and every lesson's modules, builds the demo film once (a server that has
+drawn a film before: fonts loaded, matplotlib's code paths warm), then builds the film,
+measuring the process CPU time of that build (the search, the scene, its SVG and every
+step), with the 1-minute load average beside it. Every film is measured twice, before
+and now in turn.
+
+The films are the page's defaults and the largest replays each page offers, built as the
+pages build them (``sv.film``, and the bidirectional page's two films in compare mode).
+
+Targets: every default film in at most a fifth of its CPU before, aiming at under 50 ms;
+the largest under 1 s.
+
+Run: ``python -m benchmarks.bench_build`` (needs git); it writes its table into
+benchmarks/README.md (section "build").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The last commit before the films were built faster.
+BASELINE = "567aad9"
+
+#: (lesson, which film, what it is): the films measured, in the table's order.
+FILMS = [
+    ("Uninformed search", "default", "IDDFS on the notes' tree"),
+    ("Uninformed search", "largest", "BFS on the 30 x 30 maze"),
+    ("Bidirectional search", "default", "the 16 x 16 maze, and plain BFS beside it"),
+    ("Bidirectional search", "largest", "the 30 x 30 maze, and plain BFS beside it"),
+    ("Informed search", "default", "A* on the notes' 8-puzzle, misplaced tiles"),
+    ("Informed search", "largest", "A* on a 31-move puzzle, misplaced tiles (60,000 events)"),
+    ("Local search", "default", "annealing on 8 queens (the page's options)"),
+    ("Local search", "largest", "annealing on 50 queens, 20,000 steps"),
+    ("Game trees", "default", "alpha-beta on the notes' tree"),
+    ("Game trees", "largest", "minimax on a 511-node tree"),
+    ("Tic-tac-toe", "default", "alpha-beta from the empty board"),
+    ("Tic-tac-toe", "largest", "minimax from the empty board"),
+]
+
+
+# ------------------------------------------------------- in the measured process
+def build(lesson: str, which: str) -> list:
+    """The film(s) of one row, built as the page builds them (code of either checkout)."""
+    import search_viz as sv
+
+    if lesson == "Uninformed search":
+        from search_viz.lessons.shared.graph_cases import MAZE, build_case, notes_tree
+
+        if which == "default":
+            return [sv.film(sv.iddfs, sv.GraphProblem(notes_tree(), "A", "R"), max_depth=20)]
+        return [sv.film(sv.bfs, build_case(MAZE, (30, 0.25, 2)).problem)]
+    if lesson == "Bidirectional search":
+        from search_viz.lessons.bidirectional.page import cached_films
+        from search_viz.lessons.shared.graph_cases import MAZE
+
+        size, seed = (16, 1) if which == "default" else (30, 2)
+        return list(cached_films(MAZE, (size, 0.25, seed), "layer"))
+    if lesson == "Informed search":
+        from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_START, ORDERED_GOAL
+
+        if which == "default":
+            puzzle = sv.EightPuzzle(NOTES_START)
+        else:
+            puzzle = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
+        return [sv.film(sv.astar, puzzle, heuristic="misplaced")]
+    if lesson == "Local search":
+        if which == "default":
+            from search_viz.lessons.local_search.drawing import run_film
+            from search_viz.lessons.local_search.runs import Run
+
+            options = {"t0": 1000.0, "cooling": 0.99, "schedule": "exponential",
+                       "neighbour": "column-in-turn", "max_steps": 10_000, "seed": 1}  # fmt: skip
+            return [run_film(Run.record(sv.NQueens(8, seed=0), "simulated_annealing", options))]
+        queens = sv.NQueens(50, seed=0)
+        return [sv.film(sv.simulated_annealing, queens, t0=1e9, cooling=0.9999, max_steps=20_000)]
+    if lesson == "Game trees":
+        from search_viz.problems.game_tree import EXAMPLES
+
+        if which == "default":
+            return [sv.film(sv.alphabeta, EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"])]
+        return [sv.film(sv.minimax, sv.GameTree.random(2, 8, 0, 9, seed=1))]
+    if lesson == "Tic-tac-toe":
+        algorithm = sv.alphabeta if which == "default" else sv.minimax
+        return [sv.film(algorithm, sv.TicTacToe("........."))]
+    raise ValueError(f"no film {lesson!r}, {which!r}")
+
+
+def warm_up(lesson: str, which: str) -> None:
+    """Another film of the same lesson: what a server has built before a student's new one.
+
+    For a default film, the same page with another problem or option; for the largest,
+    the page's default film.
+    """
+    import search_viz as sv
+
+    if which == "largest":
+        build(lesson, "default")
+    elif lesson == "Uninformed search":
+        from search_viz.lessons.shared.graph_cases import notes_tree
+
+        sv.film(sv.bfs, sv.GraphProblem(notes_tree(), "A", "R"))
+    elif lesson == "Bidirectional search":
+        from search_viz.lessons.bidirectional.page import cached_films
+        from search_viz.lessons.shared.graph_cases import MAZE
+
+        cached_films(MAZE, (16, 0.25, 2), "layer")
+    elif lesson == "Informed search":
+        from search_viz.problems.eight_puzzle import NOTES_START
+
+        sv.film(sv.greedy, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
+    elif lesson == "Local search":
+        sv.film(sv.simulated_annealing, sv.NQueens(8, seed=1), seed=2)
+    elif lesson == "Game trees":
+        sv.film(sv.alphabeta, sv.GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    elif lesson == "Tic-tac-toe":
+        sv.film(sv.alphabeta, sv.TicTacToe("X...O...."))
+
+
+def measure(lesson: str, which: str, warm: bool = False) -> dict:
+    """Build the demo film (and, ``warm``, another film of the lesson), then the row's
+    film(s): the CPU and load of the latter."""
+    import gc
+    import logging
+
+    import matplotlib
+
+    matplotlib.use("agg")
+    logging.disable(logging.WARNING)  # Streamlit's "no runtime" warnings, outside a server
+    from importlib import import_module
+
+    import matplotlib.backends.backend_agg  # both checkouts draw with these: loaded before timing
+    import matplotlib.backends.backend_svg
+
+    from search_viz.film.demo import demo_film
+    from search_viz.lessons import FILMING_LESSONS
+
+    for name in FILMING_LESSONS:  # sv.film looks through them all: imports are not building
+        import_module(f"search_viz.lessons.{name}.drawing")
+    for name in ("bidirectional.page", "local_search.runs", "shared.graph_cases"):
+        import_module(f"search_viz.lessons.{name}")
+    demo_film()
+    if warm:
+        warm_up(lesson, which)
+    gc.collect()
+    start = time.process_time()
+    films = build(lesson, which)
+    cpu = time.process_time() - start
+    return {"cpu": cpu, "load": os.getloadavg()[0], "steps": [len(f) for f in films]}
+
+
+# ------------------------------------------------------------- the benchmark
+def run_in(checkout: Path, lesson: str, which: str, warm: bool) -> dict:
+    """One measurement in a fresh process, importing the code of ``checkout``."""
+    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"}
+    code = (
+        "import importlib.util, json, sys; sys.path.insert(0, sys.argv[1]); "
+        "spec = importlib.util.spec_from_file_location('bench_build', sys.argv[4]); "
+        "bench = importlib.util.module_from_spec(spec); spec.loader.exec_module(bench); "
+        "print(json.dumps(bench.measure(sys.argv[2], sys.argv[3], sys.argv[5] == 'warm')))"
+    )
+    mode = "warm" if warm else "cold"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(checkout), lesson, which, __file__, mode],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if done.returncode:
+        raise RuntimeError(f"{lesson}, {which} in {checkout} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@contextlib.contextmanager
+def checkout(commit: str) -> Iterator[Path]:
+    """``commit`` in a temporary git worktree (removed on exit)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"search_viz-{commit}-"))
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield folder
+    finally:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
+            check=False,
+            capture_output=True,
+        )
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+#: The two ways a film is measured: the first film of its lesson in a process that has
+#: built only the demo film, and a film after another of the same lesson.
+MODES = ("cold", "warm")
+
+
+def measure_all(before: Path, now: Path, runs: int = 2) -> dict:
+    """Every row in both modes, ``runs`` times, before and now in turn (the first alternates)."""
+    results: dict = {
+        (lesson, which, mode): {"before": [], "now": []}
+        for lesson, which, _ in FILMS
+        for mode in MODES
+    }
+    for run in range(runs):
+        for lesson, which, _ in FILMS:
+            for mode in MODES:
+                order = [("before", before), ("now", now)]
+                for side, folder in order if run % 2 == 0 else order[::-1]:
+                    result = run_in(folder, lesson, which, mode == "warm")
+                    results[(lesson, which, mode)][side].append(result)
+                    print(f"run {run + 1}: {lesson}, {which}, {mode}, {side}: "
+                          f"{result['cpu'] * 1000:,.0f} ms (load {result['load']:.1f})",
+                          flush=True)  # fmt: skip
+    return results
+
+
+def report(results: dict, now_name: str) -> str:
+    from benchmarks.tables import table
+
+    rows = []
+    for lesson, which, what in FILMS:
+        cells, verdicts = [], []
+        for mode in MODES:
+            before = results[(lesson, which, mode)]["before"]
+            now = results[(lesson, which, mode)]["now"]
+            ratio = min(b["cpu"] / n["cpu"] for b, n in zip(before, now, strict=True))
+            worst = max(n["cpu"] for n in now)
+            cells += [" / ".join(map(_cell, before)), " / ".join(map(_cell, now)), f"{ratio:.1f}x"]
+            if which == "default":
+                verdicts.append(f"{mode}: 5x {_yes(ratio >= 5)}, < 50 ms {_yes(worst < 0.05)}")
+            else:
+                verdicts.append(f"{mode}: < 1 s {_yes(worst < 1)}")
+        steps = "+".join(f"{s:,}" for s in results[(lesson, which, "cold")]["now"][0]["steps"])
+        rows.append((f"{lesson}: {which}", what, steps, *cells, "; ".join(verdicts)))
+    header = (
+        "film", "what", "steps now",
+        f"cold, {BASELINE} (load)", f"cold, now: {now_name} (load)", "cold: faster",
+        f"warm, {BASELINE} (load)", f"warm, now: {now_name} (load)", "warm: faster",
+        "targets",
+    )  # fmt: skip
+    intro = (
+        f"Process CPU to build each film, the code at {BASELINE} and now each from its own "
+        "git worktree, every figure from a fresh process: **cold**, the first film of its "
+        "lesson in a process that has built only the demo film; **warm**, after another film "
+        "of the same lesson (another problem or option; for the largest, the page's default "
+        "film), as on a server that has shown the lesson before. Run twice (run 1 / run 2), "
+        'the 1-minute load average of this 2-core machine beside each figure. "Faster" is '
+        "the smaller of the two runs' ratios."
+    )
+    return intro + "\n\n" + table(header, rows)
+
+
+def _yes(met: bool) -> str:
+    return "yes" if met else "no"
+
+
+def _cell(result: dict) -> str:
+    cpu = result["cpu"]
+    figure = f"{cpu * 1000:,.0f} ms" if cpu < 1 else f"{cpu:,.2f} s"
+    return f"{figure} ({result['load']:.1f})"
+
+
+def main(argv: list[str] | None = None) -> None:
+    from benchmarks.tables import write_section
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--now", type=Path, help="measure this checkout as 'now' (default: HEAD)")
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
+    args = parser.parse_args(argv)
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    with contextlib.ExitStack() as stack:
+        before = stack.enter_context(checkout(BASELINE))
+        now = args.now.resolve() if args.now else stack.enter_context(checkout(head))
+        name = "this working tree" if args.now else head
+        body = report(measure_all(before, now, args.runs), name)
+    if args.no_write:
+        print(body)
+    else:
+        write_section("build", body)
+
+
+if __name__ == "__main__":
+    main()
