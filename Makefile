@@ -57,7 +57,7 @@ format: $(VENV)/.dev
 # One test process per core, at most 4 (each runs its own app servers and Chromium);
 # a test file stays on one process, which starts the app servers its files need once.
 test: $(VENV)/.dev browser-deps lint
-	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadfile
+	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadfile --durations=25
 
 # The slow-marked tests only (hostile input, at least 1,000 cases per property).
 test-slow: $(VENV)/.dev
