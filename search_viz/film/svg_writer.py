@@ -184,20 +184,19 @@ def _quoted(value: str) -> str:
 
 
 class _CachedMetrics:
-    """Text sizes for a renderer, read from the font once per process (see the caches).
+    """Text sizes for the SVG renderer, read from the font once per process (see the caches).
 
-    The values are matplotlib's own unhinted ones (those of its SVG and PDF
-    backends), at ``dpi`` dots per inch.
+    The values are the very numbers matplotlib's SVG backend computes: unhinted, in
+    points (the SVG is drawn at 72 dots per inch).
     """
 
     dpi = POINTS
 
     def get_text_width_height_descent(self, s, prop, ismath):
         if ismath:
-            sizes = _TEXT_TO_PATH.get_text_width_height_descent(s, prop, ismath)
-            return tuple(v * self.dpi / POINTS for v in sizes)
+            return _TEXT_TO_PATH.get_text_width_height_descent(s, prop, ismath)
         width, height, descent = _extent(_font_files(prop), s)
-        scale = prop.get_size_in_points() / _FONT_SCALE * self.dpi / POINTS
+        scale = prop.get_size_in_points() / _FONT_SCALE  # as matplotlib scales them, exactly
         return width * scale, height * scale, descent * scale
 
     def _get_font_height_metrics(self, prop):
