@@ -29,13 +29,12 @@ import argparse
 import contextlib
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
+
+from benchmarks.worktrees import checkout
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The last commit before the films were built faster.
@@ -190,26 +189,6 @@ def run_in(checkout: Path, lesson: str, which: str, warm: bool) -> dict:
     if done.returncode:
         raise RuntimeError(f"{lesson}, {which} in {checkout} failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-@contextlib.contextmanager
-def checkout(commit: str) -> Iterator[Path]:
-    """``commit`` in a temporary git worktree (removed on exit)."""
-    folder = Path(tempfile.mkdtemp(prefix=f"search_viz-{commit}-"))
-    subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield folder
-    finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
-            check=False,
-            capture_output=True,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 #: The two ways a film is measured: the first film of its lesson in a process that has

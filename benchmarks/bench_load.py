@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.tables import percentile, table, write_section
+from benchmarks.worktrees import checkout
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The checkout the servers serve (``--serve``: e.g. a clean worktree of a commit, so that
@@ -238,26 +239,6 @@ def driver_on(cpus: set[int] | None) -> Iterator[None]:
         yield
     finally:
         taskset(before)
-
-
-@contextlib.contextmanager
-def baseline_checkout() -> Iterator[Path]:
-    """The app at BASELINE in a temporary git worktree (never committed; removed on exit)."""
-    folder = Path(tempfile.mkdtemp(prefix="search_viz-before-"))
-    subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), BASELINE],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield folder
-    finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
-            check=False,
-            capture_output=True,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 # ------------------------------------------------------------------ what a browser fetches
@@ -1017,7 +998,7 @@ def part_film() -> None:
 
 def part_before() -> None:
     print(f"== before the film (commit {BASELINE})", flush=True)
-    with baseline_checkout() as folder:
+    with checkout(BASELINE) as folder:
         rows = sweep(
             lambda: one_server(folder, f"commit {BASELINE}"),
             "before",
