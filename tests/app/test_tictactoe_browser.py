@@ -71,7 +71,8 @@ def open_node(page, cell: str, name: str) -> None:
     """Open the move to ``cell`` (its pill), and wait for the film of node ``name``."""
     mounted = mounted_film(page)
     page.locator(".st-key-ttt-open").get_by_role("radio", name=cell, exact=True).click()
-    page.get_by_text(f"opened at {name}").wait_for()
+    # The caption, not the player's spoken description, which names the node too.
+    page.locator("p", has_text=f"opened at {name}").wait_for()
     new_film(page, mounted)
 
 
