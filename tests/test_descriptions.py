@@ -69,6 +69,25 @@ def test_iddfs_on_the_notes_tree_names_the_stack_and_the_iteration_of_every_step
     )
 
 
+def test_a_long_iddfs_iteration_names_its_first_visits_and_counts_the_rest():
+    graph = nx.grid_2d_graph(5, 5)  # 25 cells: the last iteration visits more than are named
+    problem = sv.GraphProblem(graph, (0, 0), (4, 4))
+    trace = sv.Trace.record(sv.iddfs(problem, max_depth=8))
+    said = descriptions(sv.film(sv.iddfs, problem, max_depth=8))
+    visits: list = []
+    long_ones = 0
+    for e, description in zip(trace.events, said, strict=True):
+        if e.kind == "iterate":
+            visits = []
+        elif e.kind == "expand":
+            visits.append(e.node)
+        if e.kind in ("expand", "generate") and len(visits) > 24:
+            long_ones += 1
+            first = "; ".join(node_label(n) for n in visits[:24])
+            assert f"in order: {first} and {len(visits) - 24} more." in description
+    assert long_ones > 100
+
+
 # --------------------------------------------------------------- bidirectional search
 def test_bidirectional_search_names_both_queues_and_the_shortest_path_in_the_default_maze():
     case = build_case(MAZE, (16, 0.25, 1))

@@ -57,8 +57,12 @@ def uninformed_description(e: Event, panels: Panels) -> str:
     if panels.depth_limit is not None and e.kind != "done":
         limit = f"Depth limit {panels.depth_limit}"
         if panels.algorithm == "IDDFS" and panels.rows:
+            visits = panels.rows[-1][1]  # only the named ones are read: a step costs little
             visited = listed(
-                [name(n) for n in panels.rows[-1][1]], most=VISITED_NAMED, empty="nothing yet"
+                [name(n) for n in visits[:VISITED_NAMED]],
+                most=VISITED_NAMED,
+                empty="nothing yet",
+                total=len(visits),
             )
             limit += f"; visited in this iteration, in order: {visited}"
         parts.append(limit)
