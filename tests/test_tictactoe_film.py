@@ -13,6 +13,8 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
 
 import search_viz as sv
 from search_viz.algorithms.tictactoe import Opponent, move_values, search_for
@@ -374,6 +376,38 @@ def test_films_of_one_shape_keep_the_step():
     assert pruning.meta["shape"] != sv.film(sv.minimax, TicTacToe("X...O....")).meta["shape"]
     soft_hard = sv.film(sv.alphabeta, TicTacToe("X...O...."), fail_soft=False)
     assert soft_hard.meta["shape"] == pruning.meta["shape"]  # the same nodes, in the same order
+
+
+def test_the_projector_film_steps_alike_with_larger_text_in_a_squarer_picture():
+    """Presenter mode's film (issue 20: 14 px at 1280x720): the same steps and sentences; every
+    text 10.4 pt or more (the page's legend is 9 pt), the legend inside the picture, and a
+    picture about as tall as it is wide, so that it fills the projector's ~600 x 560 px."""
+    view = tree_view(TicTacToe(), Search())
+    page, projector = why_film(view), why_film(view, "projector")
+    assert len(page) == len(projector) == 123
+    assert [page.state(k).sentence for k in (0, 60, 122)] == [
+        projector.state(k).sentence for k in (0, 60, 122)
+    ]
+    assert page.meta["shape"] == projector.meta["shape"]  # switching keeps the step
+
+    def smallest_text(film):
+        scene = film.scene()
+        texts = [t for t in scene.figure.findobj(Text) if t.get_text().strip()]
+        return min(t.get_fontsize() for t in texts)
+
+    assert smallest_text(page) == 9.0  # its legend
+    assert smallest_text(projector) >= 10.4
+    width, height = projector.size
+    assert 0.9 <= height / width <= 1.0  # the page's is 1.19
+    figure = projector.scene().figure
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    legend = figure.legends[0].get_window_extent(renderer)
+    assert legend.x0 >= 0
+    assert legend.x1 <= figure.bbox.width
+    # a small cell's bound is written tight, so that it fits its 37 px cell
+    written_texts = {t.get_text() for t in figure.findobj(Text)}
+    assert "≥3" in written_texts
+    assert "≥ +3" not in written_texts
 
 
 def test_sv_film_checks_its_options():

@@ -24,11 +24,6 @@ PROJECTOR = {"width": 1280, "height": 720}
 
 #: The smallest picture text the back of a hall reads on a 1280x720 projector, px.
 PROJECTED = 14
-#: Lessons whose picture has smaller text in presenter mode, and why (strict: fixing one fails).
-SMALL_ON_A_PROJECTOR = {
-    "tictactoe": "9.9 px: the why-tree's legend (9 pt) and small cells' values (8.5-11 pt) in a "
-    "picture 430 px wide, whose small cells are 35 px",
-}
 
 #: Steps walked at the start and at the end of a long film (every step of a shorter one).
 LONG_FILM_START, LONG_FILM_END = 200, 30
@@ -165,15 +160,7 @@ def projector(browser):
     context.close()
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=SMALL_ON_A_PROJECTOR[p]))
-        if p in SMALL_ON_A_PROJECTOR
-        else p
-        for p in LESSON_FILMS
-    ],
-)
+@pytest.mark.parametrize("path", list(LESSON_FILMS))
 def test_on_a_projector_every_picture_text_is_large_enough(projector, app_url, path):
     """In presenter mode at 1280x720 no text in the default picture, first or last step, is
     smaller than ``PROJECTED`` px."""

@@ -82,16 +82,72 @@ LEAF_FILL = STATUS["evaluated"].color
 MAX_TINT, MIN_TINT, LEAF_TINT = "#CFE8F8", "#F6D5C2", "#F8F2A8"
 PRUNED_HATCH = "///"
 
+
 # ------------------------------------------------------------------ geometry
-WIDTH = 5.4  # inches
-MARGIN = 0.1
-NOTE_ROOM = 3.2  # the width the note beside the chips needs
-CHIP_W, CHIP_H, CHIP_GAP = 1.32, 0.44, 0.08
-CHIP_BOARD = 0.34
-CELL = (WIDTH - 2 * MARGIN) / 3  # a cell of the big board
-STRIP = 0.3  # the top of a cell: the badge and the child's value
-MINI = CELL - STRIP - 0.12  # the small board in a cell
-LEGEND = 0.5
+@dataclass(frozen=True)
+class Geometry:
+    """The picture's sizes (inches) and fonts (points): one for the page, one for a projector.
+
+    A cell of the big board holds a strip (the badge and the move's value) over the small
+    board of the position after the move; ``inset`` is the cell's room not given to either.
+    """
+
+    width: float = 5.4
+    margin: float = 0.1
+    note_room: float = 3.2  # the width the note beside the chips needs
+    chip_w: float = 1.32
+    chip_h: float = 0.44
+    chip_gap: float = 0.08
+    chip_board: float = 0.34
+    cell: float = (5.4 - 2 * 0.1) / 3
+    strip: float = 0.3
+    inset: float = 0.12
+    legend: float = 0.5  # the legend's height
+    legend_font: float = 9.0
+    legend_columns: int = 4
+    #: The legend's handle length and the gap between its columns (in font sizes).
+    legend_spacing: tuple[float, float] = (1.6, 0.5)
+    chip_font: float = 9.5
+    heading_fonts: tuple[float, float] = (10.5, 9.5)
+    #: A move's value: short (up to 5 characters) and long (a window).
+    move_fonts: tuple[float, float] = (12.5, 10.5)
+    #: A reply's value by its length (1, 2, 3, 4 characters; longer: the last).
+    reply_fonts: tuple[float, ...] = (13.0, 13.0, 11.0, 9.5, 8.5)
+    #: Whether a bound in a small cell is written tight: "≥3" for "≥ +3", "≤−2" for "≤ −2".
+    tight_bounds: bool = False
+    #: Whether the note beside the chips says it in fewer words.
+    short_note: bool = False
+
+    @property
+    def mini(self) -> float:
+        """The side of a small board."""
+        return self.cell - self.strip - self.inset
+
+
+#: The page's picture.
+PAGE = Geometry()
+#: Presenter mode at 1280x720: a picture about 600 x 560 px whose every text is 14 px or
+#: more (10.4 pt at about 1.44 px a point): the cells' strips and insets smaller so that
+#: a small cell is about 37 px, larger fonts, the legend's two rows as wide as the picture,
+#: and bounds in the small cells written tight.
+PROJECTOR = Geometry(
+    width=5.8,
+    note_room=3.7,
+    cell=1.39,
+    strip=0.24,
+    inset=0.07,
+    legend=0.56,
+    legend_font=10.4,
+    legend_spacing=(1.3, 0.3),
+    chip_font=10.4,
+    heading_fonts=(10.6, 10.4),
+    move_fonts=(12.5, 10.6),
+    reply_fonts=(12.0, 11.5, 10.6, 10.4, 10.4),
+    tight_bounds=True,
+    short_note=True,
+)
+#: The picture's size by name: "page" and "projector" (presenter mode).
+SIZES = {"page": PAGE, "projector": PROJECTOR}
 
 
 @dataclass(frozen=True)
@@ -104,72 +160,79 @@ class Layout:
     minis: dict  # child -> (x, y) of its small board's centre
     grid_top: float
     note: tuple[float, float]  # where the note on the opened position starts (left, middle)
+    g: Geometry = PAGE
 
     def box(self, node: Node, focus: Node) -> tuple[float, float, float, float]:
         """The box of ``node`` (left, bottom, width, height): a chip, a cell or a small cell."""
+        g = self.g
         depth = len(node) - len(focus)
         if depth <= 0:
             x, y = self.chips[node]
-            return x - CHIP_W / 2, y - CHIP_H / 2, CHIP_W, CHIP_H
+            return x - g.chip_w / 2, y - g.chip_h / 2, g.chip_w, g.chip_h
         if depth == 1:
             x, y = self.cells[node]
-            return x - CELL / 2 + 0.03, y - CELL / 2 + 0.03, CELL - 0.06, CELL - 0.06
-        x, y = cell_centre(node[-1], *self.minis[node[:-1]], MINI)
-        third = MINI / 3
+            return x - g.cell / 2 + 0.03, y - g.cell / 2 + 0.03, g.cell - 0.06, g.cell - 0.06
+        x, y = cell_centre(node[-1], *self.minis[node[:-1]], g.mini)
+        third = g.mini / 3
         return x - third / 2 + 0.015, y - third / 2 + 0.015, third - 0.03, third - 0.03
 
     def text_at(self, node: Node, focus: Node) -> tuple[float, float]:
         """Where the value (or window) of ``node`` is written."""
+        g = self.g
         depth = len(node) - len(focus)
         if depth <= 0:
             x, y = self.chips[node]
-            return x - CHIP_W / 2 + CHIP_BOARD + 0.1, y
+            return x - g.chip_w / 2 + g.chip_board + 0.1, y
         if depth == 1:
             x, y = self.cells[node]
-            return x + 0.12, y + CELL / 2 - STRIP / 2 - 0.02
-        return cell_centre(node[-1], *self.minis[node[:-1]], MINI)
+            return x + 0.12, y + g.cell / 2 - g.strip / 2 - 0.02
+        return cell_centre(node[-1], *self.minis[node[:-1]], g.mini)
 
     def badge_at(self, node: Node) -> tuple[float, float]:
         """Where a child's ▲ / ▼ / ■ badge goes."""
         x, y = self.cells[node]
-        return x - CELL / 2 + 0.22, y + CELL / 2 - STRIP / 2 - 0.02
+        return x - self.g.cell / 2 + 0.22, y + self.g.cell / 2 - self.g.strip / 2 - 0.02
 
 
-def layout(view: TreeView) -> Layout:
+def layout(view: TreeView, g: Geometry = PAGE) -> Layout:
     """Where the chips, cells and small boards of ``view`` go.
 
     >>> from search_viz.lessons.tictactoe.search import Search, tree_view
     >>> where = layout(tree_view(TicTacToe(), Search()))
     >>> round(where.height, 2), len(where.cells), len(where.chips)
     (6.42, 9, 1)
+    >>> round(layout(tree_view(TicTacToe(), Search()), PROJECTOR).height, 2)
+    5.45
     """
-    per_row = max(1, int((WIDTH - 2 * MARGIN + CHIP_GAP) // (CHIP_W + CHIP_GAP)))
+    margin, board_left = g.margin, (g.width - 3 * g.cell) / 2
+    per_row = max(1, int((g.width - 2 * margin + g.chip_gap) // (g.chip_w + g.chip_gap)))
     path = view.path
     rows = -(-len(path) // per_row)
     after = len(path) - (rows - 1) * per_row  # chips on the last row
-    note_x = MARGIN + after * (CHIP_W + CHIP_GAP) + 0.05
-    if WIDTH - MARGIN - note_x < NOTE_ROOM:  # no room beside the chips: a row of its own
-        rows, note_x = rows + 1, MARGIN
-    row_h = CHIP_H + CHIP_GAP
-    height = MARGIN + rows * row_h + 0.04 + 3 * CELL + 0.06 + LEGEND
-    top = height - MARGIN
+    note_x = margin + after * (g.chip_w + g.chip_gap) + 0.05
+    if g.width - margin - note_x < g.note_room:  # no room beside the chips: a row of its own
+        rows, note_x = rows + 1, margin
+    row_h = g.chip_h + g.chip_gap
+    height = margin + rows * row_h + 0.04 + 3 * g.cell + 0.06 + g.legend
+    top = height - margin
     chips = {}
     for i, node in enumerate(path):
         row, col = divmod(i, per_row)
         chips[node] = (
-            MARGIN + CHIP_W / 2 + col * (CHIP_W + CHIP_GAP),
-            top - CHIP_H / 2 - row * row_h,
+            margin + g.chip_w / 2 + col * (g.chip_w + g.chip_gap),
+            top - g.chip_h / 2 - row * row_h,
         )
-    note = (note_x, top - CHIP_H / 2 - (rows - 1) * row_h)
+    note = (note_x, top - g.chip_h / 2 - (rows - 1) * row_h)
     grid_top = top - rows * row_h - 0.04
     cells, minis = {}, {}
+    below_strip = g.strip + (g.inset - 0.08 if g.inset > 0.08 else g.inset / 2)
     for child in view.children[view.focus]:
         row, col = divmod(child[-1], 3)
-        x = MARGIN + (col + 0.5) * CELL
-        y = grid_top - (row + 0.5) * CELL
+        x = board_left + (col + 0.5) * g.cell
+        y = grid_top - (row + 0.5) * g.cell
         cells[child] = (x, y)
-        minis[child] = (x, y + CELL / 2 - STRIP - MINI / 2 - 0.04)
-    return Layout(height, chips, cells, minis, grid_top, note)
+        minis[child] = (x, y + g.cell / 2 - below_strip - g.mini / 2)
+    return Layout(height, chips, cells, minis, grid_top, note, g)
 
 
 # ------------------------------------------------------------- node at a step
@@ -230,20 +293,33 @@ def _look(view: TreeView, fold: Fold, node: Node, current: bool, principal: bool
 
 
 # ------------------------------------------------------------------- the scene
-def _text_size(node: Node, focus: Node, text: str) -> float:
+def _text_size(g: Geometry, node: Node, focus: Node, text: str) -> float:
     depth = len(node) - len(focus)
     if depth <= 0:
-        return 9.5
+        return g.chip_font
     if depth == 1:
-        return 12.5 if len(text) <= 5 else 10.5
-    return {1: 13.0, 2: 13.0, 3: 11.0, 4: 9.5}.get(len(text), 8.5)
+        return g.move_fonts[0] if len(text) <= 5 else g.move_fonts[1]
+    return g.reply_fonts[min(len(text), len(g.reply_fonts)) - 1]
 
 
-def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...]) -> Scene:
+def written(g: Geometry, node: Node, focus: Node, text: str) -> str:
+    """What is written for ``text`` on ``node``: a small cell's bound tight where ``g`` says.
+
+    >>> written(PROJECTOR, (4, 0), (), "≥ +3"), written(PROJECTOR, (4, 0), (), "≤ −2")
+    ('≥3', '≤−2')
+    >>> written(PAGE, (4, 0), (), "≥ +3"), written(PROJECTOR, (4,), (), "≥ +3")
+    ('≥ +3', '≥ +3')
+    """
+    if g.tight_bounds and len(node) - len(focus) == 2 and text[:2] in ("≥ ", "≤ "):
+        return text[0] + text[2:].removeprefix("+")
+    return text
+
+
+def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...], g: Geometry = PAGE) -> Scene:
     """Everything the replay of ``view`` will ever show, drawn once; ``texts`` are the
-    (node, text) pairs its steps write."""
-    where = layout(view)
-    fig, ax = inch_axes(WIDTH, where.height)
+    (node, text) pairs its steps write; ``g`` its sizes (the page's or a projector's)."""
+    where = layout(view, g)
+    fig, ax = inch_axes(g.width, where.height)
     scene = Scene(fig)
     focus = view.focus
     _heading(ax, view, where)
@@ -294,20 +370,21 @@ def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...]) -> Scene:
         x, y = where.text_at(node, focus)
         depth = len(node) - len(focus)
         pruned = text == "pruned"
+        shown = written(g, node, focus, text)
         artist = ax.text(
             x,
             y,
-            text,
+            shown,
             ha="left" if depth <= 0 else "center",
             va="center",
-            fontsize=_text_size(node, focus, text),
+            fontsize=_text_size(g, node, focus, shown),
             fontweight="normal" if pruned else "bold",
             style="italic" if pruned else "normal",
             color=DARK_GREY if pruned else "black",
             zorder=6,
         )
         scene.tag(artist, ("text", node, text))
-    _legend(fig)
+    _legend(fig, g)
     return scene
 
 
@@ -323,18 +400,23 @@ def _heading(ax, view: TreeView, where: Layout) -> None:
     who = mover(view, focus)
     other = "O" if who == "X" else "X"
     kind = "MAX" if who == "X" else "MIN"
+    g = where.g
     if not focus:
-        first = f"The position on the board: {who} to move ({kind})"
+        first = "On the board: " if g.short_note else "The position on the board: "
     else:
-        first = f"Opened {plies(len(focus))} down: {who} to move ({kind})"
-    if view.children[focus]:
-        second = f"Each cell: {who}'s move there, with {other}'s replies."
-    else:
+        first = f"Opened {plies(len(focus))} down: "
+    first += f"{who} to move ({kind})"
+    if not view.children[focus]:
         second = "The game is over here: nothing to search below."
+    elif g.short_note:
+        second = f"Each cell: {who}'s move, {other}'s replies."
+    else:
+        second = f"Each cell: {who}'s move there, with {other}'s replies."
     x, y = where.note
-    ax.text(x, y + 0.02, first, ha="left", va="bottom", fontsize=10.5, fontweight="bold",
+    big, small = g.heading_fonts
+    ax.text(x, y + 0.02, first, ha="left", va="bottom", fontsize=big, fontweight="bold",
             color=DARK_GREY)  # fmt: skip
-    ax.text(x, y - 0.03, second, ha="left", va="top", fontsize=9.5, color=DARK_GREY)
+    ax.text(x, y - 0.03, second, ha="left", va="top", fontsize=small, color=DARK_GREY)
 
 
 def _marks(ax, marks: list[tuple[str, float, float, float]], *, alpha: float = 1.0, z=4.5):
@@ -376,12 +458,13 @@ def _grid(x: float, y: float, size: float) -> list:
 def _chip_boards(ax, view: TreeView, where: Layout) -> None:
     """The tiny board of each chip (the path from the root to the focus)."""
     grids, marks = [], []
+    size = where.g.chip_board
     for node, (x, y) in where.chips.items():
-        bx = x - CHIP_W / 2 + 0.05 + CHIP_BOARD / 2
-        grids += _grid(bx, y, CHIP_BOARD)
+        bx = x - where.g.chip_w / 2 + 0.05 + size / 2
+        grids += _grid(bx, y, size)
         for cell, mark in enumerate(view.board(node)):
             if mark != ".":
-                marks.append((mark, *cell_centre(cell, bx, y, CHIP_BOARD), CHIP_BOARD / 3))
+                marks.append((mark, *cell_centre(cell, bx, y, size), size / 3))
     ax.add_collection(LineCollection(grids, colors=DARK_GREY, linewidths=0.6, zorder=4))
     _marks(ax, marks)
 
@@ -389,38 +472,40 @@ def _chip_boards(ax, view: TreeView, where: Layout) -> None:
 def _taken_cells(ax, view: TreeView, where: Layout) -> None:
     """The big board's taken cells: the mark, pale; and the big board's lines."""
     board = view.board(view.focus)
-    left, top = MARGIN, where.grid_top
+    cell = where.g.cell
+    left, top = (where.g.width - 3 * cell) / 2, where.grid_top
     lines = []
     for k in (1, 2):
-        lines.append(((left + k * CELL, top), (left + k * CELL, top - 3 * CELL)))
-        lines.append(((left, top - k * CELL), (left + 3 * CELL, top - k * CELL)))
+        lines.append(((left + k * cell, top), (left + k * cell, top - 3 * cell)))
+        lines.append(((left, top - k * cell), (left + 3 * cell, top - k * cell)))
     ax.add_collection(LineCollection(lines, colors=GREY, linewidths=1.0, zorder=0.5))
     marks = []
     for cell, mark in enumerate(board):
         if mark != ".":
             row, col = divmod(cell, 3)
-            marks.append((mark, left + (col + 0.5) * CELL, top - (row + 0.5) * CELL, CELL))
+            marks.append((mark, left + (col + 0.5) * cell, top - (row + 0.5) * cell, cell))
     _marks(ax, marks, alpha=0.25, z=0.6)
 
 
 def _small_boards(ax, scene: Scene, view: TreeView, where: Layout) -> None:
     """Each child's board: white, its move shaded, its grid and marks, a line of three."""
     squares, shaded, grids, marks, wins = [], [], [], [], []
+    mini = where.g.mini
     for child, (x, y) in where.minis.items():
-        half = MINI / 2
+        half = mini / 2
         squares.append([(x - half, y - half), (x + half, y - half), (x + half, y + half),
                         (x - half, y + half)])  # fmt: skip
-        cx, cy = cell_centre(child[-1], x, y, MINI)
-        t = MINI / 6
+        cx, cy = cell_centre(child[-1], x, y, mini)
+        t = mini / 6
         shaded.append([(cx - t, cy - t), (cx + t, cy - t), (cx + t, cy + t), (cx - t, cy + t)])
-        grids += _grid(x, y, MINI)
+        grids += _grid(x, y, mini)
         board = view.board(child)
         for cell, mark in enumerate(board):
             if mark != ".":
-                marks.append((mark, *cell_centre(cell, x, y, MINI), MINI / 3))
+                marks.append((mark, *cell_centre(cell, x, y, mini), mini / 3))
         line = winning_line(board)
         if line is not None:
-            wins.append((cell_centre(line[0], x, y, MINI), cell_centre(line[2], x, y, MINI)))
+            wins.append((cell_centre(line[0], x, y, mini), cell_centre(line[2], x, y, mini)))
     ax.add_collection(PolyCollection(squares, facecolor=WHITE, edgecolor=GREY, linewidths=0.8,
                                      zorder=2))  # fmt: skip
     _reply_cells(ax, scene, view, where)
@@ -438,10 +523,11 @@ def _reply_cells(ax, scene: Scene, view: TreeView, where: Layout) -> None:
     replies = [g for kid in where.minis for g in view.children[kid]]
     if not replies:
         return
-    half = MINI / 6  # half a small cell
+    mini = where.g.mini
+    half = mini / 6  # half a small cell
     squares = []
     for reply in replies:
-        x, y = cell_centre(reply[-1], *where.minis[reply[:-1]], MINI)
+        x, y = cell_centre(reply[-1], *where.minis[reply[:-1]], mini)
         squares.append([(x - half, y - half), (x + half, y - half), (x + half, y + half),
                         (x - half, y + half)])  # fmt: skip
     cells = PolyCollection(squares, facecolor=WHITE, edgecolor="none", zorder=2.05)
@@ -463,7 +549,7 @@ def pick_items(view: TreeView, node: Node) -> list[tuple]:
     return [("cell", node), ("box", node), ("hatch", node)]
 
 
-def _legend(fig: Figure) -> None:
+def _legend(fig: Figure, g: Geometry) -> None:
     def tinted(fill: str, tint: str, marker: str):
         return (
             Line2D([], [], marker=marker, markersize=8, markerfacecolor=fill,
@@ -486,11 +572,11 @@ def _legend(fig: Figure) -> None:
         labels=[label for _, label in entries],
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.3)},
         loc="lower center",
-        ncols=4,
-        fontsize=9.0,
+        ncols=g.legend_columns,
+        fontsize=g.legend_font,
         frameon=False,
-        handlelength=1.6,
-        columnspacing=0.5,
+        handlelength=g.legend_spacing[0],
+        columnspacing=g.legend_spacing[1],
         handletextpad=0.3,
         borderaxespad=0.15,
     )
@@ -575,9 +661,22 @@ def questions(view: TreeView) -> list[Asked | None]:
     return [asked for _, _, asked in walk(view)]
 
 
-def why_film(view: TreeView) -> Film:
+def why_film(view: TreeView, size: str = "page") -> Film:
     """The replay of ``view``'s search as a film: one step per kept event, and what each step
-    asks in practice mode."""
+    asks in practice mode. ``size`` is the picture's (one of :data:`SIZES`: "page", or
+    "projector" for presenter mode; both films step alike).
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> view = tree_view(TicTacToe("XOXOXO..."), Search())
+    >>> [why_film(view, size).size for size in ("page", "projector")]  # points
+    [(388.8, 462.24), (417.6, 392.4)]
+    >>> why_film(view, "poster")
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be one of page, projector, not 'poster'
+    """
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     steps = []
     for k, (fold, looks, asked) in enumerate(walk(view)):
         steps.append((looks, step_note(view, k, fold), fold.event.line, asked))
@@ -586,7 +685,7 @@ def why_film(view: TreeView) -> Film:
     search = view.search
     code = game_pseudocode(search.pruning, search.fail_soft, search.limit, search.ordering)
     writer = FilmBuilder(
-        partial(draw_scene, view, texts),
+        partial(draw_scene, view, texts, SIZES[size]),
         title=film_title(view),
         pseudocode=code.text,
         layout="side",
@@ -698,6 +797,10 @@ def thumbnail() -> Figure:
 
 
 __all__ = [
+    "PAGE",
+    "PROJECTOR",
+    "SIZES",
+    "Geometry",
     "Layout",
     "NodeLook",
     "badge_look",
@@ -714,4 +817,5 @@ __all__ = [
     "thumbnail",
     "walk",
     "why_film",
+    "written",
 ]

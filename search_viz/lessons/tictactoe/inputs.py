@@ -39,6 +39,7 @@ from search_viz.lessons.tictactoe.play import (
 from search_viz.lessons.tictactoe.sentences import CELL_NAMES
 from search_viz.problems.tictactoe import TicTacToe
 from search_viz.ui.choices import choose_number, choose_one
+from search_viz.ui.presenter import is_on as presenting
 
 MOVES = "ttt.moves"
 SIDES = "ttt.sides"
@@ -226,7 +227,8 @@ def board(setup: Setup, moves: list[int]) -> TicTacToe:
     if notice:
         st.warning(notice, icon=":material/block:")
     _status(setup, game, moves)
-    left, right = st.columns(2)
+    # a projector's narrow column: one under the other, so that their words fit
+    left, right = (st.container(), st.container()) if presenting() else st.columns(2)
     left.button(
         "New",
         icon=":material/restart_alt:",

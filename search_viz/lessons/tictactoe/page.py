@@ -64,7 +64,9 @@ def body() -> None:
     with link_check(), st.sidebar:
         setup = choose_setup()
     moves = game_moves(setup)
-    play_area, why_area = st.columns([1, 2.6], gap="small")
+    # on a projector the film takes more of the width: its controls fit one row, and its
+    # picture is as large as the screen's height allows
+    play_area, why_area = st.columns([1, 5.4] if presenting() else [1, 2.6], gap="small")
     with play_area:
         board(setup, moves)
         position = choose_position(setup, moves)
@@ -72,7 +74,7 @@ def body() -> None:
     if position is not None:
         search = Search.of(setup.opponent)
         focus = opened_node(position, setup.opponent, search)
-        view, film = why(position, setup.opponent.decay, search, focus)
+        view, film = why(position, setup.opponent.decay, search, focus, picture_size())
         with play_area:
             open_controls(view)
         with why_area:
@@ -153,7 +155,7 @@ def _focus_from_link(position: Position, opponent: Opponent, search: Search) -> 
 
 
 def _searched(position: Position, opponent: Opponent, search: Search, focus: Node) -> bool:
-    view, _ = why(position, opponent.decay, search, focus)
+    view, _ = why(position, opponent.decay, search, focus, picture_size())
     return any(e.kind == "expand" and e.node == focus for e in view.trace.events)
 
 
@@ -198,12 +200,20 @@ def _set_focus(focus: Node) -> None:
 
 
 # ------------------------------------------------------------------ the film
+def picture_size() -> str:
+    """The why-tree's picture: "projector" in presenter mode (larger text), else "page"."""
+    return "projector" if presenting() else "page"
+
+
 @st.cache_resource(max_entries=32, ttl=3600, show_spinner="Searching...")
-def why(position: Position, decay: bool, search: Search, focus: Node) -> tuple[TreeView, Film]:
-    """The search of ``position``, seen from ``focus``, and its film (shared by all sessions)."""
+def why(
+    position: Position, decay: bool, search: Search, focus: Node, size: str = "page"
+) -> tuple[TreeView, Film]:
+    """The search of ``position``, seen from ``focus``, and its film with a picture of ``size``
+    ("page", or "projector" in presenter mode), shared by all sessions."""
     game = TicTacToe(position.board, decay=decay, first=position.first)
     view = tree_view(game, search, focus)
-    return view, why_film(view)
+    return view, why_film(view, size)
 
 
 def why_header(setup: Setup, position: Position, view: TreeView) -> None:
