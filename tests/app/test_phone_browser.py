@@ -1,7 +1,8 @@
 """Every lesson on a phone (390x844, touch) in headless Chromium: it opens with a sentence on
 screen, steps by tapping and by swiping the picture, keeps its controls and sentence on screen
 while the picture is looked at, has tap targets of 44 px or more and picture text of 11 px or
-more; and a whole game of tic-tac-toe is played against the perfect player by tapping.
+more; tic-tac-toe steps with its board and the step's sentence on screen together, and a whole
+game of tic-tac-toe is played against the perfect player by tapping.
 
 Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 """
@@ -94,10 +95,8 @@ def on_screen(box: dict, height: int) -> bool:
     return box["top"] >= 0 and box["bottom"] <= height + 1
 
 
-def opening_sentence(page, path: str) -> dict:
-    """The box of the sentence a lesson opens with: the step's sentence, or on the
-    tic-tac-toe page (whose board comes first) the line saying whose move it is."""
-    selector = '[data-testid="stAlert"]' if path == "tictactoe" else ".svp-note"
+def box_of(page, selector: str) -> dict:
+    """The box of the first ``selector`` in the window: {top, bottom}."""
     box = page.locator(selector).first.bounding_box()
     return {"top": box["y"], "bottom": box["y"] + box["height"]}
 
@@ -108,7 +107,7 @@ def test_each_lesson_plays_on_a_phone(phone, app_url, path):
     page.goto(f"{app_url}/{path}")
     wait_for_player(page)
     height = page.viewport_size["height"]
-    assert on_screen(opening_sentence(page, path), height), "it opens with no sentence on screen"
+    assert on_screen(box_of(page, ".svp-note"), height), "it opens with no sentence on screen"
     for _ in range(3):
         page.locator(".svp-forward").first.tap()
     assert shown_step(page) == 3
@@ -139,6 +138,31 @@ def test_each_lesson_plays_on_a_phone(phone, app_url, path):
         assert sizes, "no text measured"
         assert min(sizes) >= READABLE - 0.05, (step, sorted(sizes)[:5])
     shoot_main(page, f"phone-{path}")
+    assert page.errors == []
+
+
+def test_tictactoe_steps_with_the_board_and_the_sentence_on_screen(phone, app_url):
+    """The replay comes right under the board on a phone (its choices after it): a student taps
+    Forward and reads each step's whole sentence without scrolling away from the board."""
+    page = phone
+    page.goto(f"{app_url}/tictactoe")
+    wait_for_player(page)
+    height = page.viewport_size["height"]
+    forward = page.locator(".svp-forward").first
+    board = ".st-key-ttt-board"
+    start = box_of(page, board)
+    for step in range(4):
+        if step:
+            forward.tap()
+        assert shown_step(page) == step
+        assert page.locator(".svp-note").first.inner_text().startswith(f"Step {step}.")
+        for selector in (board, ".svp-controls", ".svp-note"):
+            assert on_screen(box_of(page, selector), height), (step, selector)
+        assert box_of(page, board) == start, "the page scrolled away from the board"
+    # the choices of what to explain and which node to open come after the replay
+    choices = box_of(page, ".st-key-ttt-explain")["top"]
+    assert choices > box_of(page, ".svp-picture")["bottom"]
+    shoot_main(page, "phone-tictactoe-stepping")
     assert page.errors == []
 
 

@@ -172,8 +172,15 @@ _BOARD_CSS = """
 .st-key-ttt-board button p { font-size: 2.2rem; font-weight: 800; }
 .st-key-ttt-board [data-testid="stHorizontalBlock"] { gap: 0.35rem; flex-wrap: nowrap; }
 .st-key-ttt-board { gap: 0.35rem; }
-/* a row stays a row on a phone (Streamlit stacks columns below 640 px): a 3 x 3 grid */
-.st-key-ttt-board [data-testid="stColumn"] { min-width: 0 !important; flex: 1 1 0 !important; }
+/* a row stays a row on a phone (Streamlit stacks columns below 640 px): a 3 x 3 grid, and
+   New beside Undo; the cells a little lower there (still 44 px or more), so that the replay's
+   bar and sentence show under the board */
+.st-key-ttt-board [data-testid="stColumn"], .st-key-ttt-game [data-testid="stColumn"] {
+  min-width: 0 !important; flex: 1 1 0 !important; }
+.st-key-ttt-game [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
+@media (max-width: 640px) {
+  .st-key-ttt-board button { height: 3.2rem; min-height: 3.2rem; }
+}
 %s
 </style>
 """
@@ -228,7 +235,11 @@ def board(setup: Setup, moves: list[int]) -> TicTacToe:
         st.warning(notice, icon=":material/block:")
     _status(setup, game, moves)
     # a projector's narrow column: one under the other, so that their words fit
-    left, right = (st.container(), st.container()) if presenting() else st.columns(2)
+    game_buttons = st.container(key="ttt-game")
+    if presenting():
+        left, right = game_buttons.container(), game_buttons.container()
+    else:
+        left, right = game_buttons.columns(2)
     left.button(
         "New",
         icon=":material/restart_alt:",

@@ -56,6 +56,28 @@ CHOICE_AT = "ttt.explain.at"
 FOCUS = "ttt.focus"
 FOCUS_OF = "ttt.focus.of"
 OPEN = "ttt-open"
+PAGE = "ttt-page"
+CHOICES = "ttt-choices"
+OPENING = "ttt-opening"
+
+# A phone stacks the columns: the board, then the choices of what to explain and which node
+# to open, and only then the replay, far below the board. There the replay comes right under
+# the board (and New, Undo), the choices after it: the student steps and reads the sentence
+# with the board on screen. (The columns and their blocks give their parts to the page's
+# column as they are, in the order below.)
+_PHONE_CSS = f"""
+<style>
+@media (max-width: 640px) {{
+  .st-key-{PAGE} > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] {{
+    flex-direction: column; flex-wrap: nowrap; }}
+  .st-key-{PAGE} [data-testid="stColumn"],
+  .st-key-{PAGE} [data-testid="stColumn"] > [data-testid="stVerticalBlock"] {{
+    display: contents; }}
+  .st-key-{PAGE} [data-testid="stLayoutWrapper"]:has(> .st-key-{CHOICES}),
+  .st-key-{PAGE} [data-testid="stLayoutWrapper"]:has(> .st-key-{OPENING}) {{ order: 1; }}
+}}
+</style>
+"""
 
 
 def body() -> None:
@@ -64,18 +86,21 @@ def body() -> None:
     with link_check(), st.sidebar:
         setup = choose_setup()
     moves = game_moves(setup)
+    st.html(_PHONE_CSS)
     # on a projector the film takes more of the width: its controls fit one row, and its
     # picture is as large as the screen's height allows
-    play_area, why_area = st.columns([1, 5.4] if presenting() else [1, 2.6], gap="small")
+    page = st.container(key=PAGE)
+    play_area, why_area = page.columns([1, 5.4] if presenting() else [1, 2.6], gap="small")
     with play_area:
         board(setup, moves)
-        position = choose_position(setup, moves)
+        with st.container(key=CHOICES):
+            position = choose_position(setup, moves)
     view = None
     if position is not None:
         search = Search.of(setup.opponent)
         focus = opened_node(position, setup.opponent, search)
         view, film = why(position, setup.opponent.decay, search, focus, picture_size())
-        with play_area:
+        with play_area, st.container(key=OPENING):
             open_controls(view)
         with why_area:
             why_header(setup, position, view)
