@@ -18,7 +18,7 @@ Backward queue, front first: 4.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
@@ -132,6 +132,67 @@ def _now(e: Event, asker: Asker, path, name: Label) -> str:
     if e.kind == "meet":
         return f"Touch at {n}: both searches have reached it, a path of {steps_text(e.value)}"
     return f"{e.kind}: {n}"
+
+
+def layers_description(
+    reached: Mapping[str, Sequence[int]],
+    distance: int,
+    turn: tuple[str, int, int] | None = None,
+    meet_at: int | None = None,
+    plain: Sequence[int] = (),
+    now: str = "",
+) -> str:
+    """What the 8-puzzle's layer chart shows after a step: the layer the step expands (its
+    triangle), every bar so far (states reached at each depth, by side), the meeting line, and
+    plain BFS's outlines.
+
+    ``reached``: each side's states reached by depth so far; ``distance``: the start-to-goal
+    distance the chart spans (the backward search's depth b stands at ``distance`` − b);
+    ``turn``: (side, depth, states expanded) of a turn; ``meet_at``: where the dashed line is,
+    once drawn; ``plain``: plain BFS's layers, said when given; ``now``: what the step is, said
+    first (the start, the end).
+
+    >>> print(layers_description({"forward": [1, 2], "backward": [1]}, 5, ("forward", 1, 2)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    This step: the forward search expands its 2 states at depth 1 (the triangle under that bar).
+    Forward bars, states reached by moves from the start: 1 at 0, 2 at 1. Backward bars,
+    states reached by moves from the goal (drawn at 5 − moves): 1 at 0.
+    >>> print(layers_description({"forward": [1], "backward": [1]}, 2, meet_at=1, plain=[1, 2, 1],
+    ...                          now="The search is over"))  # doctest: +NORMALIZE_WHITESPACE
+    The search is over. Forward bars, states reached by moves from the start: 1 at 0.
+    Backward bars, states reached by moves from the goal (drawn at 2 − moves): 1 at 0.
+    The dashed line: the searches meet 1 step from the start.
+    Plain BFS's outlines, to the goal: 1 at 0, 2 at 1, 1 at 2 (4 states in all).
+    """
+    parts = [now] if now else []
+    if turn is not None:
+        side, depth, expanded = turn
+        states = f"{expanded:,} state{'s' if expanded != 1 else ''}"
+        parts.append(
+            f"This step: the {side} search expands its {states} at depth {depth} "
+            "(the triangle under that bar)"
+        )
+    parts.append(
+        "Forward bars, states reached by moves from the start: "
+        + _layers(reached.get("forward", ()))
+    )
+    parts.append(
+        f"Backward bars, states reached by moves from the goal (drawn at {distance} − moves): "
+        + _layers(reached.get("backward", ()))
+    )
+    if meet_at is not None:
+        parts.append(f"The dashed line: the searches meet {steps_text(meet_at)} from the start")
+    if plain:
+        parts.append(
+            f"Plain BFS's outlines, to the goal: {_layers(plain)} ({sum(plain):,} states in all)"
+        )
+    return ". ".join(parts) + "."
+
+
+def _layers(sizes: Sequence[int]) -> str:
+    """Each layer's size at its depth: "1 at 0, 2 at 1" (none reached: "none")."""
+    said = [f"{size:,} at {depth}" for depth, size in enumerate(sizes) if size]
+    return ", ".join(said) if said else "none"
 
 
 def expansions_alt(forward: int, backward: int, plain: int | None) -> str:

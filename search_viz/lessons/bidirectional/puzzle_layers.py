@@ -33,6 +33,7 @@ import search_viz as sv
 from search_viz.events import Event
 from search_viz.film import Film, FilmBuilder, Scene
 from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, font_size
+from search_viz.lessons.bidirectional.descriptions import layers_description, stopped_description
 from search_viz.lessons.bidirectional.questions import Asker
 from search_viz.lessons.bidirectional.sentences import Words
 from search_viz.lessons.shared.figure import figure_caption
@@ -218,6 +219,9 @@ def layers_film(trace: sv.Trace, plain_layers: Sequence[int]) -> Film:
     asker = Asker("layer", compact, noun="state")
     expanded = {"forward": 0, "backward": 0}
     reached = {"forward": 0, "backward": 0}
+    layers: dict[str, list[int]] = {"forward": [], "backward": []}  # the bars drawn so far
+    plain = tuple(plain_layers)
+    meeting_shown = False
     touches = 0
     for group in turns(trace):
         if group[0].kind in ("expand", "done"):
@@ -228,6 +232,9 @@ def layers_film(trace: sv.Trace, plain_layers: Sequence[int]) -> Film:
             words.see(e)
             if e.kind == "generate":
                 reached[e.data] += 1
+                sizes = layers[e.data]
+                sizes.extend([0] * (e.depth + 1 - len(sizes)))
+                sizes[e.depth] += 1
                 builder.show((e.data, e.depth))
                 builder.show((f"{e.data} count", e.depth))
             elif e.kind == "expand":
@@ -237,21 +244,33 @@ def layers_film(trace: sv.Trace, plain_layers: Sequence[int]) -> Film:
         first = group[0]
         turn = ("turn", first.data, first.depth) if first.kind == "expand" else None
         builder.choose("turn", turn)
+        now, said_plain = "", ()
         if first.kind == "done":
             if path:
                 builder.show("meeting")
+                meeting_shown = True
             builder.show("caption")
             sentence = words.say(first)
+            over = f"a path of {len(path) - 1} moves" if path else "no path to the goal"
+            now, said_plain = f"The search is over: {over}", plain
         elif first.kind == "generate" and first.parent is None:
             start, goal = (compact(e.node) for e in group[:2])
             sentence = (
                 f"The forward search starts at the start, {start}; "
                 f"the backward search at the goal, {goal}."
             )
+            now, said_plain = _chart_words(distance), plain
         else:
             sentence = _turn_sentence(group, meets, words)
             if meets:
                 builder.show("meeting")
+                meeting_shown = True
+        expanding = None
+        if turn is not None:
+            expanding = (first.data, first.depth, sum(e.kind == "expand" for e in group))
+        description = layers_description(
+            layers, distance, expanding, meet_at if meeting_shown else None, said_plain, now
+        )
         counters = {
             "forward expanded": f"{expanded['forward']:,}",
             "backward expanded": f"{expanded['backward']:,}",
@@ -259,15 +278,30 @@ def layers_film(trace: sv.Trace, plain_layers: Sequence[int]) -> Film:
             "states reached": f"{reached['forward'] + reached['backward']:,}",
             "touches": f"{touches:,}",
         }
-        builder.step(sentence, line=group[-1].line, counters=counters)
+        builder.step(sentence, line=group[-1].line, counters=counters, description=description)
     if stopped(trace):
         builder.show("caption")
         builder.step(
             f"Stopped after {result.stats['stopped']:,} steps: the search would go on too long "
             "to replay.",
             line=None,
+            description=layers_description(
+                layers, distance, now=stopped_description(result.stats["stopped"])[:-1]
+            ),
         )
     return builder.film()
+
+
+def _chart_words(distance: int) -> str:
+    """What the chart is, said at its first step.
+
+    >>> _chart_words(20)
+    'A bar chart of the states reached at each distance from the start, 0 to 20 moves (log scale)'
+    """
+    return (
+        "A bar chart of the states reached at each distance from the start, "
+        f"0 to {distance} moves (log scale)"
+    )
 
 
 def _turn_sentence(group: list[Event], meets: list[Event], words: Words) -> str:
