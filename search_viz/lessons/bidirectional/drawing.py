@@ -47,6 +47,7 @@ from search_viz.lessons.bidirectional.descriptions import (
     plain_description,
     stopped_description,
 )
+from search_viz.lessons.bidirectional.edits import mark_editable
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
 from search_viz.lessons.bidirectional.questions import Asked, Asker, plain_question
 from search_viz.lessons.bidirectional.sentences import Words, plain_sentence
@@ -56,6 +57,7 @@ from search_viz.lessons.shared.graph_drawing import (
     GraphLooks,
     GraphView,
     draw_graph,
+    draw_targets,
     edge_key,
     graph_figure,
     legend_handles,
@@ -64,6 +66,7 @@ from search_viz.lessons.shared.graph_tables import frontier_html
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.graph_examples import grid_maze
 from search_viz.problems.graph_problem import GraphProblem
+from search_viz.problems.maze_text import maze_size
 
 GREEN = OKABE_ITO["bluish green"]
 LOOKS: dict[str, Style] = {
@@ -154,6 +157,7 @@ def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: 
     draw_graph(scene, ax, view, statuses, styles, base=base)
     if view.kind == "grid":
         grid_numbers(ax, view)
+        draw_targets(scene, ax, view)  # what a click on a cell finds (edit mode)
     scene.tag(figure_caption(fig, caption), "caption")
     return scene
 
@@ -197,7 +201,7 @@ def grid_numbers(ax: Axes, view: GraphView) -> None:
     >>> [t.get_text() for t in ax.texts]
     ['0', '0', '1', '1', '2', '2', '3', '3']
     """
-    size = max((max(r, c) for r, c in view.pos), default=-1) + 1
+    size = maze_size(view.graph)
     every = 1 if size <= 16 else 5
     stagger = every == 1 and size > 10
     for i in range(0, size, every):
@@ -251,6 +255,7 @@ def bidirectional_film(trace: sv.Trace, view: GraphView, step: str = "layer") ->
         pseudocode=sv.algorithms.BIDIRECTIONAL_PSEUDOCODE,
         layout="side",
     )
+    mark_editable(builder, view)  # what a click changes in edit mode
     looks = GraphLooks(builder, base="unvisited" if view.kind != "grid" else None)
     sides = _Sides()
     words = Words(trace, node_label)
@@ -319,6 +324,7 @@ def plain_film(trace: sv.Trace, view: GraphView) -> Film:
     builder = FilmBuilder(
         draw, title=TITLES[1], pseudocode=sv.algorithms.BFS_PSEUDOCODE, layout="side"
     )
+    mark_editable(builder, view)  # compare mode: a click on either picture edits the maze
     looks = GraphLooks(builder, base="unvisited" if view.kind != "grid" else None)
     queue: dict[Hashable, None] = {}
     depths: dict[Hashable, int] = {}

@@ -16,6 +16,7 @@ from search_viz.lessons.shared.graph_cases import (
     EDGE_LIST,
     MAZE,
     NOTES_TREE,
+    OWN_MAZE,
     PUZZLE,
     PUZZLE_INSTANCES,
     RANDOM,
@@ -23,9 +24,10 @@ from search_viz.lessons.shared.graph_cases import (
     Case,
 )
 from search_viz.lessons.shared.graph_inputs import choose_case
+from search_viz.problems.maze_text import maze_text
 from search_viz.ui.links import link_check
 
-PROBLEMS = [MAZE, RANDOM, NOTES_TREE, EDGE_LIST, PUZZLE, TRAP]
+PROBLEMS = [MAZE, OWN_MAZE, RANDOM, NOTES_TREE, EDGE_LIST, PUZZLE, TRAP]
 #: This page's problems: the notes' tree between two leaves, a larger maze and graph.
 DEFAULTS = {
     "tree_start": "O",
@@ -38,6 +40,8 @@ DEFAULTS = {
 TURNS = {"a whole layer": "layer", "one node": "node"}
 #: The problems drawn from a seed, and the largest seed (the seed field's range).
 SEEDED = (MAZE, RANDOM)
+#: The mazes, whose walls, start and goal edit mode changes (into the typed maze).
+MAZES = (MAZE, OWN_MAZE)
 MAX_SEED = 9999
 #: The 8-puzzle instance that is a random scramble.
 SCRAMBLED = next(name for name, instance in PUZZLE_INSTANCES.items() if instance is None)
@@ -79,13 +83,25 @@ def sidebar() -> Choice:
     return Choice(case, TURNS[turn], compare)
 
 
+def maze_widgets(problem) -> dict[str, object]:
+    """The sidebar's values that choose the maze of ``problem`` as typed text (edit mode puts
+    an edited maze there, so that the link holds it).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.maze_text import maze_graph
+    >>> maze_widgets(sv.GraphProblem(maze_graph(2, [(0, 1)]), (1, 1), (0, 0)))
+    {'problem': 'Your maze', 'maze': 'G#\\n.S'}
+    """
+    return {"problem": OWN_MAZE, "maze": maze_text(problem.graph, problem.initial, problem.goal)}
+
+
 def new_problem(state: MutableMapping) -> None:
     """Practice's "New problem": a fresh random problem, in ``state`` (the widgets' values).
 
-    A maze or a random graph takes the next seed; the 8-puzzle becomes a
-    scramble, with the next seed if it was one already; any other problem (the
-    notes' tree, an edge list, the trap) becomes a random graph. The other
-    widgets keep their values.
+    A maze or a random graph takes the next seed (a typed maze becomes a seeded
+    one); the 8-puzzle becomes a scramble, with the next seed if it was one
+    already; any other problem (the notes' tree, an edge list, the trap) becomes
+    a random graph. The other widgets keep their values.
 
     >>> state = {"problem": MAZE, "seed": 7}
     >>> new_problem(state); state
@@ -93,18 +109,23 @@ def new_problem(state: MutableMapping) -> None:
     >>> state = {"problem": PUZZLE, "instance": "the notes' (5 moves)"}
     >>> new_problem(state); state["instance"], state["seed"]
     ('scrambled from 123 456 78_', 1)
+    >>> state = {"problem": OWN_MAZE, "seed": 7}
+    >>> new_problem(state); state
+    {'problem': 'Grid maze', 'seed': 8}
     >>> state = {"problem": TRAP}
     >>> new_problem(state); state["problem"], state["seed"]
     ('Random graph', 1)
     """
     kind = state.get("problem", PROBLEMS[0])
     seed = state.get("seed")
-    again = kind in SEEDED or (kind == PUZZLE and state.get("instance") == SCRAMBLED)
+    again = kind in SEEDED + MAZES or (kind == PUZZLE and state.get("instance") == SCRAMBLED)
     if seed is None:
         state["seed"] = 1
     elif again:
         state["seed"] = int(seed) + 1 if int(seed) < MAX_SEED else 0
     if kind == PUZZLE:
         state["instance"] = SCRAMBLED
+    elif kind == OWN_MAZE:
+        state["problem"] = MAZE
     elif kind not in SEEDED:
         state["problem"] = RANDOM

@@ -8,7 +8,7 @@ import streamlit as st
 
 import search_viz as sv
 from search_viz.film import Film
-from search_viz.lessons.bidirectional import inputs
+from search_viz.lessons.bidirectional import edits, inputs
 from search_viz.lessons.bidirectional.charts import expansions_chart
 from search_viz.lessons.bidirectional.descriptions import expansions_alt, solution_alt
 from search_viz.lessons.bidirectional.drawing import TITLES, bidirectional_film, plain_film
@@ -18,7 +18,7 @@ from search_viz.lessons.shared.eight_puzzle import path_strip_figure
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.graph_cases import MAX_EVENTS, PUZZLE, TRAP, record, stopped
 from search_viz.lessons.shared.graph_inputs import cached_case
-from search_viz.ui.film_player import film_player
+from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
 
@@ -108,12 +108,19 @@ def body() -> None:
     trace = cached_trace(kind, params, choice.turns)
     _outcome(case, trace)
     both, plain = cached_films(kind, params, choice.turns)
+    editing = None
+    if kind in inputs.MAZES:  # an edited maze goes into the typed one; both films change
+        editing = Editing(case.problem, edits.edited, inputs.maze_widgets, edits.HINT)
     if choice.compare and plain is not None:
         film_player(
-            [both, plain], key="bidirectional", titles=list(TITLES), new_problem=_new_problem
+            [both, plain],
+            key="bidirectional",
+            titles=list(TITLES),
+            new_problem=_new_problem,
+            edit=editing,
         )
     else:
-        film_player(both, key="bidirectional", new_problem=_new_problem)
+        film_player(both, key="bidirectional", new_problem=_new_problem, edit=editing)
     _saving(case, choice.turns, trace)
     st.caption(
         "Bidirectional search needs one goal state to search back from (a solved Rubik's cube: "

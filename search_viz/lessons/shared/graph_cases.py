@@ -40,9 +40,11 @@ from search_viz.problems.graph_examples import (
     notes_tree,
     random_graph,
 )
+from search_viz.problems.maze_text import maze_size, parse_maze, walls_of
 
 NOTES_TREE = "The notes' tree"
 MAZE = "Grid maze"
+OWN_MAZE = "Your maze"
 RANDOM = "Random graph"
 EDGE_LIST = "Edge list"
 PUZZLE = "8-puzzle"
@@ -174,6 +176,18 @@ def _build(kind: str, params: tuple, key: tuple) -> Case:
             kind,
             f"A {size} x {size} maze, {walls:.0%} of it walls (seed {seed}): from the top left "
             "S to the bottom right G; a step goes up, left, right or down (tried in that order).",
+            sv.GraphProblem(G, start, goal),
+            GraphView.of(G, start, goal, kind="grid"),
+        )
+    if kind == OWN_MAZE:
+        (text,) = params
+        G, start, goal = parse_maze(text, MAZE_SIZES)
+        size = maze_size(G)
+        return Case(
+            key,
+            kind,
+            f"Your {size} x {size} maze, {len(walls_of(G))} walls: from S {node_label(start)} "
+            f"to G {node_label(goal)}; a step goes up, left, right or down (tried in that order).",
             sv.GraphProblem(G, start, goal),
             GraphView.of(G, start, goal, kind="grid"),
         )

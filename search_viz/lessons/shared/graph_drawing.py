@@ -53,6 +53,7 @@ from search_viz.lessons.shared.graph_layout import (
     graph_tree_layout,
     grid_positions,
 )
+from search_viz.problems.maze_text import maze_size
 
 #: Above this many nodes a graph picture leaves out the node names.
 LABEL_LIMIT = 50
@@ -157,12 +158,12 @@ def marker_size(view: GraphView, width: float, height: float) -> float:
     >>> marker_size(GraphView.of(grid_maze(10, 0, 1), (0, 0), (9, 9), "grid"), 6, 4) > 100
     True
     """
+    if view.kind == "grid":  # the whole square, walls at its edges too
+        cell = min(width, height) * 72 / maze_size(view.graph)
+        return (0.62 * cell) ** 2
     xs = [x for x, _ in view.pos.values()] or [0.0]
     ys = [y for _, y in view.pos.values()] or [0.0]
     span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    if view.kind == "grid":
-        cell = min(width * 72 / span_x, height * 72 / span_y)
-        return (0.62 * cell) ** 2
     if view.kind == "tree":
         cell = min(width * 72 / span_x, height * 72 / span_y)
         return min(900.0, (0.7 * cell) ** 2)
@@ -363,9 +364,7 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
     >>> len(ax.images)
     1
     """
-    size = view.graph.graph.get("size") or (
-        1 + max(max(r, c) for r, c in view.graph.nodes) if view.graph.number_of_nodes() else 1
-    )
+    size = maze_size(view.graph)
     walls = np.full((size, size), 0.72)
     for r, c in view.graph.nodes:
         walls[r, c] = 0.04
@@ -467,7 +466,53 @@ def _mark_ends(ax: Axes, view: GraphView) -> None:
         )
 
 
+def grid_cells(view: GraphView) -> list[tuple[int, int]]:
+    """Every cell of a maze's square, walls too, in reading order.
+
+    >>> from search_viz.problems.maze_text import maze_graph
+    >>> grid_cells(GraphView.of(maze_graph(2, [(0, 1)]), (0, 0), (1, 1), "grid"))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    size = maze_size(view.graph)
+    return [(r, c) for r in range(size) for c in range(size)]
+
+
+def draw_targets(scene, ax: Axes, view: GraphView) -> None:
+    """An invisible square over each cell of a maze, walls too, ``("target", cell)``, always
+    shown: what a click on a cell finds. A free cell has no look before a search reaches it,
+    and a wall none at all; practice mode lets the student click a cell (a child about to be
+    generated), edit mode a cell or a wall.
+
+    >>> from search_viz.film import Scene
+    >>> from search_viz.problems.maze_text import maze_graph
+    >>> fig = Figure(); ax = fig.add_subplot(); scene = Scene(fig)
+    >>> draw_targets(scene, ax, GraphView.of(maze_graph(3, [(1, 1)]), (0, 0), (2, 2), "grid"))
+    >>> scene.has(("target", (1, 1))), len(scene)
+    (True, 9)
+    """
+    box = ax.get_position()
+    width, height = scene.figure.get_size_inches()
+    size = marker_size(view, box.width * width, box.height * height) / 0.62**2
+    cells = grid_cells(view)
+    squares = ax.scatter(
+        [float(c) for _, c in cells],
+        [float(-r) for r, _ in cells],
+        s=size,
+        marker="s",
+        facecolors="none",
+        edgecolors="none",
+        zorder=6,
+    )
+    scene.tag_each(squares, [("target", cell) for cell in cells], shown=True)
+
+
 def _frame(ax: Axes, view: GraphView) -> None:
+    if view.kind == "grid":  # the whole square, walls at its edges too
+        size = maze_size(view.graph)
+        ax.set_xlim(-0.6, size - 0.4)
+        ax.set_ylim(-size + 0.4, 0.6)
+        ax.set_aspect("equal")
+        return
     xs = [x for x, _ in view.pos.values()] or [0.0]
     ys = [y for _, y in view.pos.values()] or [0.0]
     pad_x = 0.6 if view.kind != "graph" else 0.08 * (max(xs) - min(xs) + 0.1)
@@ -475,8 +520,6 @@ def _frame(ax: Axes, view: GraphView) -> None:
     ax.set_xlim(min(xs) - pad_x, max(xs) + pad_x)
     extra = 0.3 if view.kind == "tree" else 0.0  # room for "start" above, "goal" below
     ax.set_ylim(min(ys) - pad_y - extra, max(ys) + pad_y + extra)
-    if view.kind == "grid":
-        ax.set_aspect("equal")
 
 
 # ------------------------------------------------------------------ per-step looks

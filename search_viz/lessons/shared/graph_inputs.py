@@ -23,6 +23,7 @@ from search_viz.lessons.shared.graph_cases import (
     MAZE,
     MAZE_SIZES,
     NOTES_TREE,
+    OWN_MAZE,
     PUZZLE,
     PUZZLE_INSTANCES,
     RANDOM,
@@ -31,7 +32,13 @@ from search_viz.lessons.shared.graph_cases import (
     node_label,
 )
 from search_viz.problems.edge_list import EXAMPLE, MAX_EDGES, MAX_NODES, parse_edge_list
-from search_viz.problems.graph_examples import NOTES_TREE_GOAL, NOTES_TREE_ROOT, notes_tree
+from search_viz.problems.graph_examples import (
+    NOTES_TREE_GOAL,
+    NOTES_TREE_ROOT,
+    grid_maze,
+    notes_tree,
+)
+from search_viz.problems.maze_text import maze_text
 from search_viz.ui.choices import choose_number
 
 #: The widgets' defaults; a page may change them (the same for every visitor and link).
@@ -49,6 +56,13 @@ DEFAULTS: dict[str, Any] = {
 def cached_case(kind: str, params: tuple) -> Case:
     """:func:`~search_viz.lessons.shared.graph_cases.build_case`, once per server per problem."""
     return build_case(kind, params)
+
+
+#: A typed maze's rows line up: every cell as wide as the others.
+_MAZE_CSS = (
+    "<style>.st-key-maze textarea { font-family: ui-monospace, Menlo, Consolas, monospace; "
+    "line-height: 1.25; }</style>"
+)
 
 
 def _keep_valid(key: str, options: Sequence, default: Any) -> None:
@@ -110,6 +124,23 @@ def choose_case(
         )
         seed = choose_number("Seed", 0, 9999, 1, key="seed")
         return cached_case(kind, (size, round(walls, 2), int(seed)))
+    if kind == OWN_MAZE:
+        size = d["maze_size"]  # the page's first maze, as text, to change
+        first = maze_text(grid_maze(size, 0.25, 1), (0, 0), (size - 1, size - 1))
+        text = st.text_area(
+            "Maze",
+            first,
+            height=220,
+            key="maze",
+            bind="query-params",
+            help=(
+                "One line per row: # a wall, . a free cell, S the start, G the goal; as many "
+                f"lines as cells in each ({MAZE_SIZES[0]} to {MAZE_SIZES[1]}). Or click the "
+                "picture in the player's Edit mode."
+            ),
+        )
+        st.html(_MAZE_CSS)
+        return cached_case(kind, (text,))
     if kind == RANDOM:
         nodes = st.slider("Nodes", *GRAPH_NODES, d["nodes"], key="nodes", bind="query-params")
         degree = st.slider(

@@ -30,9 +30,9 @@ from search_viz.lessons.shared.graph_drawing import (
     GraphLooks,
     GraphView,
     draw_graph,
+    draw_targets,
     graph_figure,
     legend_handles,
-    marker_size,
 )
 from search_viz.lessons.uninformed.edits import mark_editable
 from search_viz.lessons.uninformed.looks import (
@@ -114,7 +114,8 @@ def graph_scene(
     Items besides :func:`~search_viz.lessons.shared.graph_drawing.draw_graph`'s:
     ``("caption", text)`` over the picture, the lines of the depth
     ``limits`` on a tree hung from the start, and on a maze ``("target",
-    cell)``: see :func:`draw_targets`.
+    cell)`` over each cell, walls too (see
+    :func:`~search_viz.lessons.shared.graph_drawing.draw_targets`).
     """
     handles = legend_handles(LOOKS[s] for s in statuses)
     fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
@@ -126,35 +127,6 @@ def graph_scene(
     if view.depth_rows:
         draw_limit_lines(scene, ax, limits)
     return scene
-
-
-def draw_targets(scene: Scene, ax, view: GraphView) -> None:
-    """An invisible square over each maze cell, ``("target", cell)``, always shown.
-
-    A maze's cells have no look before the search reaches them; practice mode
-    still lets the student click one (a child about to be generated).
-
-    >>> from search_viz.problems.graph_examples import grid_maze
-    >>> view = GraphView.of(grid_maze(4, 0, 1), (0, 0), (3, 3), "grid")
-    >>> scene = graph_scene(view, ("frontier",), ("end",), ())
-    >>> scene.has(("target", (3, 3)))
-    True
-    """
-    box = ax.get_position()
-    width, height = scene.figure.get_size_inches()
-    size = marker_size(view, box.width * width, box.height * height) / 0.62**2
-    nodes = list(view.graph.nodes)
-    xy = [view.pos[n] for n in nodes]
-    squares = ax.scatter(
-        [x for x, _ in xy],
-        [y for _, y in xy],
-        s=size,
-        marker="s",
-        facecolors="none",
-        edgecolors="none",
-        zorder=6,
-    )
-    scene.tag_each(squares, [("target", n) for n in nodes], shown=True)
 
 
 def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int | None) -> Film:

@@ -1,11 +1,14 @@
-"""Changing a graph search's problem in its picture: click a node to make it the start or the goal.
+"""Changing a graph search's problem in its picture: click a node to make it the start or the
+goal; in a maze, click a cell to put up or take away a wall, or to move the start or the goal.
 
 In the player's edit mode a click on a node of a graph or tree offers two
 changes: make it the start, make it the goal. :func:`mark_editable` writes them
-into the film (not on a maze, whose start and goal are its corners on these
-pages); :func:`edited` makes the changed problem, or raises a ``ValueError``
-saying what is allowed. Both are pure: the page (``page.py``) puts the new
-start and goal in its "Start" and "Goal" fields, so that the link holds them.
+into the film (a maze's cells offer theirs: see
+:mod:`search_viz.lessons.shared.maze_edits`); :func:`edited` makes the changed
+problem, or raises a ``ValueError`` saying what is allowed (:func:`edited_maze`
+for a maze). Both are pure: the page (``page.py``) puts the new start and goal
+in its "Start" and "Goal" fields, and a changed maze in its "Your maze" text,
+so that the link holds them.
 
 >>> from search_viz.problems.graph_examples import notes_tree
 >>> problem = GraphProblem(notes_tree(), "A", "R")
@@ -20,6 +23,7 @@ from typing import Any
 
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.edits import Edit
+from search_viz.lessons.shared import maze_edits
 from search_viz.lessons.shared.graph_cases import node_label
 from search_viz.lessons.shared.graph_drawing import GraphView
 from search_viz.problems.graph_problem import GraphProblem
@@ -28,11 +32,15 @@ from search_viz.problems.graph_problem import GraphProblem
 HINT = "Click a node: make it the start or the goal."
 #: What a change does, by its "do".
 ROLES = ("start", "goal")
+#: What the player says a click on a maze does.
+MAZE_HINT = maze_edits.HINT
+#: A maze with a change made (see :func:`search_viz.lessons.shared.maze_edits.edited`).
+edited_maze = maze_edits.edited
 
 
 def mark_editable(writer: FilmBuilder, view: GraphView) -> None:
     """Tell the film that a click on a node (in any look the scene draws it in) makes it the
-    start or the goal. A maze (``view.kind == "grid"``) offers nothing.
+    start or the goal. A maze (``view.kind == "grid"``) offers its cells' changes instead.
 
     >>> import search_viz as sv
     >>> from search_viz.problems.graph_examples import notes_tree
@@ -41,6 +49,7 @@ def mark_editable(writer: FilmBuilder, view: GraphView) -> None:
     ['Make K the start', 'Make K the goal']
     """
     if view.kind == "grid":
+        maze_edits.mark_editable(writer, view)
         return
     looks: dict[Any, list] = {node: [] for node in view.graph.nodes}
     for name in writer.scene.names():  # ("node", status, node)

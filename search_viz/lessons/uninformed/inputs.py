@@ -16,16 +16,18 @@ from search_viz.lessons.shared.graph_cases import (
     EDGE_LIST,
     MAZE,
     NOTES_TREE,
+    OWN_MAZE,
     PUZZLE,
     RANDOM,
     Case,
 )
 from search_viz.lessons.shared.graph_inputs import choose_case
 from search_viz.lessons.uninformed.looks import ALGORITHMS
+from search_viz.problems.maze_text import maze_text
 from search_viz.ui.choices import choose_number, choose_one
 from search_viz.ui.links import link_check
 
-PROBLEMS = [NOTES_TREE, MAZE, RANDOM, EDGE_LIST, PUZZLE]
+PROBLEMS = [NOTES_TREE, MAZE, OWN_MAZE, RANDOM, EDGE_LIST, PUZZLE]
 #: The problems' defaults on this page: a maze small enough for iterative deepening to finish.
 DEFAULTS = {"maze_size": 7}
 #: Depth limits: DLS's limit, IDDFS's largest limit, the 8-puzzle's bound (as the notes set it).
@@ -34,6 +36,8 @@ LIMIT, MAX_DEPTH, BOUND = 4, 20, 6
 MAX_SEED = 9999
 #: The problems whose start and goal the sidebar chooses (edit mode changes them).
 START_GOAL = (NOTES_TREE, RANDOM, EDGE_LIST)
+#: The mazes, whose walls, start and goal edit mode changes (into the typed maze).
+MAZES = (MAZE, OWN_MAZE)
 
 
 @dataclass(frozen=True)
@@ -105,11 +109,23 @@ def start_goal_widgets(problem) -> dict[str, object]:
     return {"start": problem.initial, "goal": problem.goal}
 
 
+def maze_widgets(problem) -> dict[str, object]:
+    """The sidebar's values that choose the maze of ``problem`` as typed text (edit mode puts
+    an edited maze there, so that the link holds it).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.maze_text import maze_graph
+    >>> maze_widgets(sv.GraphProblem(maze_graph(2, [(1, 0)]), (0, 0), (1, 1)))
+    {'problem': 'Your maze', 'maze': 'S.\\n#G'}
+    """
+    return {"problem": OWN_MAZE, "maze": maze_text(problem.graph, problem.initial, problem.goal)}
+
+
 def new_problem(state: MutableMapping | None = None, rng: random.Random | None = None) -> None:
     """Make the page's problem a fresh random one: the player's "New problem" (practice).
 
-    Called before the page runs again. A maze stays a maze, anything else
-    becomes a random graph; either gets another seed in ``state`` (the
+    Called before the page runs again. A maze (typed too) becomes a seeded maze, anything
+    else a random graph; either gets another seed in ``state`` (the
     session's, by default). The algorithm and its depth stay.
 
     >>> state = {"problem": NOTES_TREE, "seed": 1}
@@ -124,5 +140,5 @@ def new_problem(state: MutableMapping | None = None, rng: random.Random | None =
     seed = old
     while seed == old:
         seed = rng.randrange(MAX_SEED + 1)
-    state["problem"] = kind if kind in (MAZE, RANDOM) else RANDOM
+    state["problem"] = MAZE if kind in MAZES else RANDOM
     state["seed"] = seed

@@ -15,7 +15,6 @@ from search_viz.film import Film
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.graph_cases import (
     MAX_EVENTS,
-    MAZE,
     NOTES_TREE,
     PUZZLE,
     RANDOM,
@@ -90,7 +89,7 @@ def what_to_change(kind: str, algorithm: str) -> str:
         "DLS": "depth-limited search tries every route up to its limit, and a graph with "
         "cycles has very many routes",
     }.get(algorithm, "the search space is too large to replay")
-    if kind == MAZE:
+    if kind in inputs.MAZES:
         return f"Choose a smaller maze (7 x 7 works), or BFS: {why}."
     if kind == RANDOM:
         return f"Choose fewer nodes or a lower mean degree, or a smaller depth: {why}."
@@ -113,8 +112,10 @@ def body() -> None:
     _outcome(case, algorithm, trace)
     film = cached_film(kind, params, algorithm, depth)
     editing = None
-    if kind in inputs.START_GOAL:  # a maze's start and goal are its corners
+    if kind in inputs.START_GOAL:
         editing = Editing(case.problem, edits.edited, inputs.start_goal_widgets, edits.HINT)
+    elif kind in inputs.MAZES:  # an edited maze goes into the typed one
+        editing = Editing(case.problem, edits.edited_maze, inputs.maze_widgets, edits.MAZE_HINT)
     film_player(film, key="uninformed", new_problem=inputs.new_problem, edit=editing)
     _charts(case, algorithm, depth, trace)
 
