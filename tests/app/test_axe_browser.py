@@ -1,5 +1,6 @@
-"""WCAG 2.1 AA in the browser: axe-core finds no serious or critical violation on any page, and
-the film's picture is described in words that follow the step.
+"""WCAG 2.1 AA in the browser: axe-core finds no serious or critical violation on any page, nor
+a heading that skips a level (``heading-order``, moderate: a screen reader's list of headings
+with a hole in it), and the film's picture is described in words that follow the step.
 
 axe-core runs inside the page (``axe-playwright-python`` bundles it: no npm) over the whole
 document, the player's shadow root included. One part is left out:
@@ -35,6 +36,17 @@ PAGES = [
 #: Streamlit's own page navigation: not the app's content (see the module's docstring).
 STREAMLIT_NAVIGATION = '[data-testid="stSidebarNav"]'
 SERIOUS = ("serious", "critical")
+#: Rules of a lesser impact that fail the tests too.
+ALSO_FAILING = ("heading-order",)
+#: Violations still in pages whose module is being changed by someone else as this is written,
+#: by page. Strict: a page without its violation fails the test until its line here goes.
+KNOWN = {
+    # bidirectional/page.py: st.subheader (an h3) right under the page's title (an h1)
+    "/bidirectional-search": [
+        "moderate heading-order (Heading levels should only increase by one): "
+        "['#what-meeting-in-the-middle-saves']"
+    ],
+}
 
 
 def open_page(page, url: str) -> None:
@@ -55,13 +67,14 @@ def wait_until_drawn(page, url: str) -> None:
 
 
 def serious_violations(page) -> list[str]:
-    """Each serious or critical axe violation on the page outside Streamlit's navigation."""
+    """Each serious or critical axe violation on the page outside Streamlit's navigation, and
+    each of the rules in ``ALSO_FAILING`` (a heading that skips a level)."""
     results = Axe().run(page, context={"exclude": [[STREAMLIT_NAVIGATION]]})
     return [
         f"{v['impact']} {v['id']} ({v['help']}): "
         + "; ".join(str(node["target"]) for node in v["nodes"][:5])
         for v in results.response["violations"]
-        if v["impact"] in SERIOUS
+        if v["impact"] in SERIOUS or v["id"] in ALSO_FAILING
     ]
 
 
@@ -85,7 +98,7 @@ def test_no_serious_violation_on_any_page(app_url, laptop):
         violations = serious_violations(tab)
         if violations:
             found[path] = violations
-    assert not found, found
+    assert found == KNOWN, {"found": found, "known": KNOWN}
 
 
 @pytest.mark.timeout(120)

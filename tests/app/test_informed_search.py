@@ -63,7 +63,7 @@ def test_the_notes_instance_starts_at_h_4_and_a_star_solves_it_in_5_moves():
         film.state(0).sentence
     )
     assert film.state(-1).sentence == "Found a solution of 5 moves after expanding 7 nodes."
-    assert at.subheader[0].value == "The solution A* found: 5 moves"
+    assert at.header[0].value == "The solution A* found: 5 moves"
     rows = compare_table(at)
     assert {rows[name]["d (path length)"] for name in rows} == {5}
     assert rows["A*, misplaced"]["nodes expanded"] == 7
@@ -162,7 +162,7 @@ def test_a_typed_puzzle_is_solved():
     assert not at.error
     film = shown_film(at, start=(2, 8, 3, 1, 0, 4, 7, 6, 5))
     assert film.state(-1).sentence.startswith("Found a solution of 4 moves")
-    assert at.subheader[0].value == "The solution A* found: 4 moves"
+    assert at.header[0].value == "The solution A* found: 4 moves"
 
 
 def test_a_scrambled_instance_by_depth_and_seed():
@@ -170,7 +170,7 @@ def test_a_scrambled_instance_by_depth_and_seed():
     at = open_page({"instance": scrambled, "scramble": "8", "seed": "3"})
     assert at.slider(key="scramble").value == 8
     assert "8 random moves from the goal (seed 3)" in " ".join(c.value for c in at.caption)
-    assert at.subheader[0].value.startswith("The solution A* found:")
+    assert at.header[0].value.startswith("The solution A* found:")
 
 
 def test_a_long_search_is_replayed_in_part_and_says_so():

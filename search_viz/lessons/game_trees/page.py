@@ -145,7 +145,7 @@ def _pictures(pairs: list[tuple[str, Search]]) -> None:
 def comparison_tabs(search: Search) -> None:
     """Tabs comparing searches on the current tree: minimax vs alpha-beta, move orders,
     fail-soft vs fail-hard, and the bug of a ``return`` inside the loop."""
-    st.subheader("Compare on this tree")
+    st.header("Compare on this tree")
     views = {
         "Minimax vs alpha-beta": lambda: _minimax_vs_alphabeta(search),
         "Move order": lambda: _move_orders(search),

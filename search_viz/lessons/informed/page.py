@@ -282,7 +282,7 @@ def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
     if not path:
         return
     moves = len(path) - 1
-    st.subheader(f"The solution {choice.algorithm} found: {moves} move{'s' * (moves != 1)}")
+    st.header(f"The solution {choice.algorithm} found: {moves} move{'s' * (moves != 1)}")
     if moves == 0:
         st.info("The start is the goal: nothing to move.", icon=":material/flag:")
         return
@@ -307,7 +307,7 @@ def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
 
 def compare_panel(instance: Instance, tie: str) -> list[Row]:
     """Every search on this instance: a chart, a table with b*, and what the tie rule changes."""
-    st.subheader("What a heuristic buys: every search on this instance")
+    st.header("What a heuristic buys: every search on this instance")
     rows = cached_compare(instance.start, instance.goal, tie)
     st.image(compare_png(tuple(rows), scale()), alt=compare_alt(rows))
     st.dataframe(
