@@ -1,5 +1,5 @@
-"""Edit mode's changes, lesson by lesson (game trees, the 8-puzzle, n-queens, graphs): what each
-film offers, the changed problem, and the film of an edited problem equal to the film of the
+"""Edit mode's changes, lesson by lesson (game trees, the 8-puzzle, n-queens, graphs, mazes): what
+each film offers, the changed problem, and the film of an edited problem equal to the film of the
 same problem typed into (or chosen in) the page's fields.
 
 The pages' part (the widgets, the link, Undo) is tested in the browser:
@@ -11,12 +11,15 @@ from __future__ import annotations
 import math
 import re
 
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.film.edits import Edit, editable_data
+from search_viz.lessons.bidirectional import inputs as bidirectional_inputs
+from search_viz.lessons.bidirectional.drawing import plain_film
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.game_trees.drawing import game_film
 from search_viz.lessons.game_trees.inputs import MAX_DEPTH, MAX_NODES, typed_tree_widgets
@@ -26,13 +29,16 @@ from search_viz.lessons.local_search import edits as queen_edits
 from search_viz.lessons.local_search.board import square_name
 from search_viz.lessons.local_search.drawing import film_of as queens_film
 from search_viz.lessons.local_search.inputs import BoardChoice, make_problem, own_board_widgets
+from search_viz.lessons.shared import maze_edits
 from search_viz.lessons.shared.game_view import letters
-from search_viz.lessons.shared.graph_cases import RANDOM, build_case
+from search_viz.lessons.shared.graph_cases import MAZE, OWN_MAZE, RANDOM, build_case
 from search_viz.lessons.uninformed import edits as graph_edits
+from search_viz.lessons.uninformed import inputs as uninformed_inputs
 from search_viz.lessons.uninformed.inputs import start_goal_widgets
 from search_viz.problems.eight_puzzle import MOVES, NOTES_GOAL, NOTES_START, scramble
 from search_viz.problems.game_tree import EXAMPLES, GameTree
-from search_viz.problems.graph_examples import grid_maze, notes_tree
+from search_viz.problems.graph_examples import notes_tree
+from search_viz.problems.maze_text import maze_graph, maze_text, walls_of
 
 NOTES_AB = EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"]
 
@@ -310,7 +316,137 @@ def test_a_start_or_goal_that_cannot_be_chosen_says_what_is_allowed(change, mess
         graph_edits.edited(problem, change)
 
 
-def test_a_maze_offers_no_edits():
-    # on these pages a maze's start and goal are its corners, chosen by no field
-    film = sv.film(sv.bfs, sv.GraphProblem(grid_maze(4, 0.2, 1), (0, 0), (3, 3)))
-    assert "edits" not in film.header()
+# ------------------------------------------------------------------ mazes
+MAZE_FILMS = {
+    "uninformed": (sv.bfs, uninformed_inputs.maze_widgets),
+    "bidirectional": (sv.bidirectional_bfs, bidirectional_inputs.maze_widgets),
+}
+
+
+def typed_maze(widgets: dict) -> sv.GraphProblem:
+    """The problem a page builds from its widgets' values for a typed maze."""
+    assert widgets["problem"] == OWN_MAZE
+    case = build_case(OWN_MAZE, (widgets["maze"],))
+    assert case.error is None
+    return case.problem
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(4, 9), st.sampled_from([0.0, 0.2, 0.35]), st.integers(0, 9999), st.data())
+def test_an_edited_mazes_film_is_the_film_of_the_same_maze_typed_in(size, walls, seed, data):
+    lesson = data.draw(st.sampled_from(sorted(MAZE_FILMS)))
+    algorithm, widgets_of = MAZE_FILMS[lesson]
+    problem = build_case(MAZE, (size, walls, seed)).problem
+    film = sv.film(algorithm, problem)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    cell = data.draw(st.sampled_from(cells))
+    offered_here = film.edits_of(("target", cell))
+    edit = data.draw(st.sampled_from(offered_here))
+    walls_before = set(walls_of(problem.graph))
+    do = edit.change["do"]
+    expected_walls = {
+        "wall": walls_before | {cell}, "open": walls_before - {cell}
+    }.get(do, walls_before)  # fmt: skip
+    expected_ends = {
+        "start": (cell, problem.goal),
+        "goal": (problem.initial, cell),
+        "swap": (problem.goal, problem.initial),
+    }.get(do, (problem.initial, problem.goal))
+    expected = maze_graph(size, expected_walls)
+    if nx.has_path(problem.graph, problem.initial, problem.goal) and not nx.has_path(
+        expected, *expected_ends
+    ):  # a change that cuts the goal off is refused
+        with pytest.raises(ValueError, match="cannot be reached from the start"):
+            maze_edits.edited(problem, edit.change)
+        return
+    new = maze_edits.edited(problem, edit.change)
+    assert set(walls_of(new.graph)) == expected_walls
+    assert (new.initial, new.goal) == expected_ends
+    typed = typed_maze(widgets_of(new))
+    assert sv.film(algorithm, new).digest == sv.film(algorithm, typed).digest
+
+
+@pytest.mark.parametrize("lesson", sorted(MAZE_FILMS))
+def test_a_seeded_maze_typed_in_gives_the_same_film(lesson):
+    # the first edit of a seeded maze turns it into typed text: nothing else may change
+    algorithm, widgets_of = MAZE_FILMS[lesson]
+    problem = build_case(MAZE, (7, 0.25, 1)).problem
+    typed = typed_maze(widgets_of(problem))
+    assert sv.film(algorithm, problem).digest == sv.film(algorithm, typed).digest
+
+
+def test_each_cell_of_a_maze_offers_its_changes_in_both_compare_films():
+    problem = sv.GraphProblem(maze_graph(4, [(1, 1), (3, 0)]), (0, 0), (3, 3))
+    case = build_case(OWN_MAZE, (maze_text(problem.graph, (0, 0), (3, 3)),))
+    both = sv.film(sv.bidirectional_bfs, case.problem)
+    plain = plain_film(sv.Trace.record(sv.bfs(case.problem)), case.view)
+    for film in (both, plain, sv.film(sv.dfs, case.problem)):
+        assert [e.change for e in film.edits_of(("target", (1, 1)))] == [
+            {"do": "open", "cell": [1, 1]}
+        ]
+        assert [e.label for e in film.edits_of(("target", (2, 1)))] == [
+            "Put a wall here", "Make (2, 1) the start", "Make (2, 1) the goal"
+        ]  # fmt: skip
+        assert [e.change for e in film.edits_of(("target", (0, 0)))] == [{"do": "swap"}]
+        assert [e.change for e in film.edits_of(("target", (3, 3)))] == [{"do": "swap"}]
+        assert len(film.header()["edits"]) == 16  # every cell, walls too
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"do": "wall", "cell": [0, 0]}, "(0, 0) is the start: a wall cannot go there"),
+        ({"do": "wall", "cell": [2, 2]}, "(2, 2) is the goal: a wall cannot go there"),
+        ({"do": "wall", "cell": [0, 1]}, "(0, 1) is a wall already"),
+        ({"do": "open", "cell": [1, 0]}, "(1, 0) has no wall to take away"),
+        ({"do": "start", "cell": [0, 1]}, "(0, 1) is a wall: take the wall away first"),
+        ({"do": "goal", "cell": [0, 0]}, "(0, 0) is the start: it cannot be the goal too"),
+        ({"do": "start", "cell": [0, 0]}, "(0, 0) is the start already"),
+        (
+            {"do": "wall", "cell": [1, 0]},
+            "With a wall on (1, 0) the goal (2, 2) cannot be reached from the start (0, 0): "
+            "the maze stays as it was.",
+        ),
+        ({"do": "wall", "cell": [3, 0]}, "This 3 x 3 maze has no cell [3, 0]"),
+        ({"do": "wall", "cell": [True, 0]}, "no cell"),
+        ({"do": "wall", "cell": "1 0"}, "no cell"),
+        ({"do": "slide", "cell": [1, 0]}, "puts up or takes away a wall"),
+        ("wall", "puts up or takes away a wall"),
+    ],
+)
+def test_a_maze_change_that_cannot_be_made_says_what_is_allowed(change, message):
+    # S # .
+    # . # .      the only way round is down the left and along the bottom
+    # . . G
+    problem = sv.GraphProblem(maze_graph(3, [(0, 1), (1, 1)]), (0, 0), (2, 2))
+    with pytest.raises(ValueError, match=re.escape(message)):
+        maze_edits.edited(problem, change)
+
+
+def test_a_goal_moved_behind_walls_is_refused_but_a_maze_without_a_path_can_be_mended():
+    cut_off = sv.GraphProblem(maze_graph(3, [(0, 1), (1, 1), (1, 2)]), (0, 0), (2, 2))
+    with pytest.raises(ValueError, match=re.escape("With the goal on (0, 2) the goal (0, 2)")):
+        maze_edits.edited(cut_off, {"do": "goal", "cell": [0, 2]})
+    # a typed maze may have no path; a wall taken away may leave it without one still
+    typed = typed_maze({"problem": OWN_MAZE, "maze": "S#..\n##..\n....\n...G"})
+    still = maze_edits.edited(typed, {"do": "open", "cell": [1, 1]})
+    assert maze_text(still.graph, still.initial, still.goal) == "S#..\n#...\n....\n...G"
+    assert sv.run(sv.bfs(still)).path is None
+    mended = maze_edits.edited(still, {"do": "open", "cell": [1, 0]})
+    assert sv.run(sv.bfs(mended)).path[-1] == (3, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("S.\n.", "Line 2 has 1 cells, line 1 has 2"),
+        ("S..\n..G", "A maze is square: 2 lines of 3 cells"),
+        ("S.x\n...\n..G", "Line 1, cell 3: 'X' is not a cell"),
+        ("S...\n....\n....\n....", "A maze has one goal, G; this one has 0"),
+        ("SS..\n....\n....\n...G", "A maze has one start, S; this one has 2"),
+        ("S", "A maze has 4 to 30 cells a side, not 1"),
+        ("", "Type one line per row"),
+    ],
+)
+def test_a_typed_maze_that_cannot_be_read_says_what_to_change(text, message):
+    assert message in build_case(OWN_MAZE, (text,)).error
