@@ -23,6 +23,7 @@ S..
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -53,30 +54,44 @@ def ends(problem: GraphProblem) -> tuple[nx.Graph, Any, Any]:
     return problem.graph, problem.initial, problem.goal
 
 
-def offers(view: GraphView, cell: tuple[int, int]) -> tuple[str, list[Edit]]:
+def offers(view: GraphView, cell: tuple[int, int]) -> tuple[str, tuple[Edit, ...]]:
     """What a click on ``cell`` of the maze ``view`` offers: words for the cell, its edits.
 
     >>> view = GraphView.of(maze_graph(3, [(1, 1)]), (0, 0), (2, 2), "grid")
     >>> offers(view, (1, 1))
-    ('cell (1, 1), a wall', [Edit(label='Take away the wall on (1, 1)', change={'do': 'open', \
-'cell': [1, 1]}, number=None, low=-1000000000000000, high=1000000000000000)])
+    ('cell (1, 1), a wall', (Edit(label='Take away the wall on (1, 1)', change={'do': 'open', \
+'cell': [1, 1]}, number=None, low=-1000000000000000, high=1000000000000000),))
     >>> [edit.label for edit in offers(view, (0, 1))[1]]
     ['Put a wall here', 'Make (0, 1) the start', 'Make (0, 1) the goal']
     """
     label = node_label(cell)
-    at = {"cell": list(cell)}
     if cell not in view.graph:
-        return f"cell {label}, a wall", [
-            Edit(f"Take away the wall on {label}", {"do": "open", **at})
-        ]
+        return f"cell {label}, a wall", _wall_edits(cell)
     if cell in (view.start, view.goal):
         name = "start" if cell == view.start else "goal"
-        return f"cell {label}, the {name}", [Edit("Swap the start and the goal", {"do": "swap"})]
-    return f"cell {label}", [
+        return f"cell {label}, the {name}", SWAP
+    return f"cell {label}", _free_cell_edits(cell)
+
+
+#: What the start and the goal offer.
+SWAP = (Edit("Swap the start and the goal", {"do": "swap"}),)
+
+
+# A cell's edits depend on the cell alone: made once per server, for every maze (a film of a
+# 30 x 30 maze offers 2,000 of them).
+@lru_cache(maxsize=1024)
+def _wall_edits(cell: tuple[int, int]) -> tuple[Edit, ...]:
+    return (Edit(f"Take away the wall on {node_label(cell)}", {"do": "open", "cell": list(cell)}),)
+
+
+@lru_cache(maxsize=1024)
+def _free_cell_edits(cell: tuple[int, int]) -> tuple[Edit, ...]:
+    label, at = node_label(cell), {"cell": list(cell)}
+    return (
         Edit("Put a wall here", {"do": "wall", **at}),
         Edit(f"Make {label} the start", {"do": "start", **at}),
         Edit(f"Make {label} the goal", {"do": "goal", **at}),
-    ]
+    )
 
 
 def mark_editable(writer: FilmBuilder, view: GraphView) -> None:
