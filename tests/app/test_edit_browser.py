@@ -1,5 +1,6 @@
 """Edit mode in a real browser, lesson by lesson (game trees, the 8-puzzle, n-queens, the notes'
-tree of uninformed search): a change made in the picture shows the film of the changed problem
+tree of uninformed search, a maze of uninformed search and of bidirectional search in compare
+mode): a change made in the picture shows the film of the changed problem
 (the page's film digest against the film built here), the link reopens it in a fresh browser,
 a change the lesson refuses keeps the film and says why, Undo puts the previous problem back,
 and a change can be made from the keyboard alone.
@@ -15,9 +16,14 @@ import time
 import pytest
 
 import search_viz as sv
+from search_viz.lessons.bidirectional import inputs as bidirectional_inputs
+from search_viz.lessons.bidirectional.page import cached_films
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.informed import edits as puzzle_edits
 from search_viz.lessons.local_search import edits as queen_edits
+from search_viz.lessons.shared import maze_edits
+from search_viz.lessons.shared.graph_cases import MAZE, OWN_MAZE, build_case
+from search_viz.lessons.shared.graph_cases import node_label as label
 from search_viz.problems.eight_puzzle import NOTES_START
 from search_viz.problems.game_tree import EXAMPLES
 from search_viz.problems.graph_examples import notes_tree
@@ -199,3 +205,72 @@ def test_a_node_made_the_goal_in_the_graph(page, browser, app_url):
     assert reopened(browser, page.url) == changed
     page.get_by_role("button", name="Undo").click()
     assert films_become(page, changed) == first
+
+
+# ------------------------------------------------------------------ mazes
+def maze_wall_that_cuts_off(problem: sv.GraphProblem) -> tuple[int, int]:
+    """The first free cell (reading order) where a wall would cut the goal off: refused."""
+    for cell in problem.graph.nodes:
+        if cell in (problem.initial, problem.goal):
+            continue
+        try:
+            maze_edits.edited(problem, {"do": "wall", "cell": list(cell)})
+        except ValueError:
+            return cell
+    raise AssertionError("no wall cuts this maze's goal off")
+
+
+def test_a_wall_put_up_in_a_maze_and_one_taken_away_from_the_keyboard(page, browser, app_url):
+    open_lesson(page, f"{app_url}/uninformed-search?problem=Grid+maze&algorithm=BFS")
+    maze = build_case(MAZE, (7, 0.25, 1)).problem
+    first = page_film_ids(page)
+    assert first == [sv.film(sv.bfs, maze).digest]
+    edit_mode(page)
+    # a free cell: the form offers a wall, the start, the goal
+    page.get_by_role("button", name="cell (3, 3): change it").click(force=True)
+    page.get_by_role("button", name="Put a wall here").click()
+    walled = films_become(page, first)
+    maze = maze_edits.edited(maze, {"do": "wall", "cell": [3, 3]})
+    assert walled == [sv.film(sv.bfs, maze).digest]
+    assert "problem=Your+maze" in page.url
+    assert "maze=" in page.url
+    # a wall that would cut the goal off: refused, the maze kept
+    cell = label(maze_wall_that_cuts_off(maze))
+    page.get_by_role("button", name=f"cell {cell}: change it").click(force=True)
+    page.get_by_role("button", name="Put a wall here").click()
+    message = wait_for_status(page, "cannot be reached")
+    assert message.startswith(f"With a wall on {cell} the goal (6, 6) cannot be reached")
+    assert page_film_ids(page) == walled
+    assert reopened(browser, page.url) == walled  # Share's link holds the edited maze
+    # from the keyboard: a wall's one change happens at Enter
+    page.get_by_role("button", name="cell (1, 0), a wall: Take away the wall on (1, 0)").focus()
+    page.keyboard.press("Enter")
+    opened = films_become(page, walled)
+    maze = maze_edits.edited(maze, {"do": "open", "cell": [1, 0]})
+    assert opened == [sv.film(sv.bfs, maze).digest]
+    assert focused_label(page) == "cell (1, 0): change it"  # the keyboard stays on the cell
+
+
+def test_a_maze_edited_in_compare_mode_changes_both_films(page, browser, app_url):
+    open_lesson(page, f"{app_url}/bidirectional-search")
+    maze = build_case(MAZE, (16, 0.25, 1)).problem
+    first = page_film_ids(page)
+    assert first == [film.digest for film in cached_films(MAZE, (16, 0.25, 1), "layer")]
+    edit_mode(page)
+    # the goal moved, in plain BFS's picture (the right one): both films change
+    page.get_by_role("button", name="cell (8, 7): change it").nth(1).click(force=True)
+    page.get_by_role("button", name="Make (8, 7) the goal").click()
+    moved = films_become(page, first)
+    maze = maze_edits.edited(maze, {"do": "goal", "cell": [8, 7]})
+    text = bidirectional_inputs.maze_widgets(maze)["maze"]
+    assert moved == [film.digest for film in cached_films(OWN_MAZE, (text,), "layer")]
+    assert len(moved) == 2
+    assert "problem=Your+maze" in page.url
+    # a wall that would cut the goal off: refused, the maze kept
+    cell = label(maze_wall_that_cuts_off(maze))
+    page.get_by_role("button", name=f"cell {cell}: change it").first.click(force=True)
+    page.get_by_role("button", name="Put a wall here").click()
+    message = wait_for_status(page, "cannot be reached")
+    assert message.startswith(f"With a wall on {cell} the goal (8, 7) cannot be reached")
+    assert page_film_ids(page) == moved
+    assert reopened(browser, page.url) == moved
