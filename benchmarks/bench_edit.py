@@ -5,10 +5,12 @@ For every lesson page whose default film can be edited, with its default problem
 
 * ``EDITS`` changes, each making a problem this server has not built before, so that no
   film cache answers: game trees, a leaf's value (leaves in turn, values 10, 11, 12, ...);
-  informed search, a tile of the 8-puzzle slid into the blank (a self-avoiding walk of
-  starts kept near the page's own start, so that the problems stay as hard as the
-  default); local search, a queen moved to a square its column's queen never stood on;
-  uninformed search, a node of the notes' tree made the goal (then the start);
+  informed search, a tile of the 8-puzzle slid into the blank (each start new and its
+  solution within a move of the page's own start's, with Undo between where a slide made
+  it harder: :func:`slides_near`); local search, a queen moved to a square its column's
+  queen never stood on; uninformed search, a node of the notes' tree made the goal (then
+  the start); the mazes (uninformed search's grid maze, chosen in the link, and
+  bidirectional search's default maze), a wall put up on a free cell;
 * then ``UNDOS`` clicks on Undo, each back to a problem built before (cached).
 
 Each change is made with Playwright's trusted input: the click, or Enter in the number
@@ -55,12 +57,12 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
 
 ROOT = Path(__file__).resolve().parents[1]
 #: New-problem edits per lesson page, and clicks on Undo after them.
-EDITS = 18
-UNDOS = 6
+EDITS = 16
+UNDOS = 4
 #: The target: p95 of input to painted, in ms.
 TARGET_MS = 300
 #: How long the simulated student looks at the new picture before the next edit (ms).
-LOOK_MS = 700
+LOOK_MS = 500
 #: A change not painted within this long is counted as failed (s).
 EDIT_TIMEOUT_S = 60
 
@@ -136,26 +138,70 @@ _INIT = r"""
 
 
 # ------------------------------------------------------------------ the edits to make
-def self_avoiding_slides(start: Sequence[int], count: int, seed: int = 1) -> list[int]:
-    """Tiles to slide into the blank, one after another, so that each slide makes an 8-puzzle
-    start not seen before (nor ``start``): of the new boards, the one nearest ``start``
-    (tiles' Manhattan distance; ties by a seeded coin), so the problems stay near its own.
+def slides_near(
+    start: Sequence[int], goal: Sequence[int], count: int, seed: int = 1
+) -> list[int | None]:
+    """``count`` tiles to slide into the blank, each making an 8-puzzle start not seen
+    before, with Undo (None) between them, so that every start stays within one move of
+    ``start``'s solution length: a slide goes on from a start no harder than ``start``,
+    to the new neighbour whose solution is nearest that length (the shorter of two as
+    near, then a seeded coin); from a harder one, or where none is new, Undo goes back.
 
-    >>> self_avoiding_slides((1, 2, 3, 4, 0, 5, 6, 7, 8), 3)
-    [7, 6, 4]
+    >>> slides_near((1, 2, 3, 4, 0, 5, 6, 7, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
+    [5, 3, 2]
     """
     rng = random.Random(seed)
-    board, seen, tiles = tuple(start), {tuple(start)}, []
-    for _ in range(count):
-        options = [(slide(board, tile), tile) for tile in movable(board)]
-        fresh = [(b, t) for b, t in options if b not in seen]
-        if not fresh:
-            raise ValueError(f"no unseen start next to {board} after {len(tiles)} slides")
-        rng.shuffle(fresh)
-        board, tile = min(fresh, key=lambda bt: board_distance(bt[0], start))
-        seen.add(board)
-        tiles.append(tile)
-    return tiles
+    moves = moves_to(goal, depth=moves_to_depth(start, goal) + 2)
+    target = moves[tuple(start)]
+    path, seen, out = [tuple(start)], {tuple(start)}, []
+    while len(out) - out.count(None) < count:
+        board = path[-1]
+        fresh = [(slide(board, t), t) for t in movable(board)]
+        near = [(b, t) for b, t in fresh if b not in seen and 0 < moves.get(b, 99) <= target + 1]
+        if near and moves[board] <= target:
+            rng.shuffle(near)
+            b, tile = min(near, key=lambda bt: (abs(moves[bt[0]] - target), moves[bt[0]]))
+            path.append(b)
+            seen.add(b)
+            out.append(tile)
+        elif len(path) > 1:
+            path.pop()
+            out.append(None)
+        else:
+            raise ValueError(f"no new start near {start} after {len(out)} edits")
+    return out
+
+
+def moves_to_depth(start: Sequence[int], goal: Sequence[int]) -> int:
+    """The fewest slides from ``start`` to ``goal`` (at most 31).
+
+    >>> moves_to_depth((1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0))
+    1
+    """
+    for depth in range(32):
+        found = moves_to(goal, depth)
+        if tuple(start) in found:
+            return found[tuple(start)]
+    raise ValueError(f"{start} cannot reach {goal}")
+
+
+def moves_to(goal: Sequence[int], depth: int) -> dict[tuple[int, ...], int]:
+    """Every 3 x 3 board at most ``depth`` slides from ``goal``, with its fewest slides.
+
+    >>> len(moves_to((1, 2, 3, 4, 0, 5, 6, 7, 8), 1))
+    5
+    """
+    found = {tuple(goal): 0}
+    layer = [tuple(goal)]
+    for d in range(1, depth + 1):
+        layer = [
+            b
+            for board in layer
+            for b in (slide(board, t) for t in movable(board))
+            if b not in found
+        ]
+        found.update((b, d) for b in layer)
+    return found
 
 
 def movable(board: Sequence[int]) -> list[int]:
@@ -214,14 +260,42 @@ def unused_squares(rows: Sequence[int], count: int) -> list[tuple[int, int]]:
 @dataclass
 class Edit:
     """One change: ``prepare`` (e.g. open a node's form, type a number), then the timed input
-    ``act`` (the click, or Enter)."""
+    ``act`` (the click, or Enter); ``kind``: "new" (a problem not built before) or "undo"."""
 
     prepare: Callable
     act: Callable
+    kind: str = "new"
 
 
-def _click_item(name: str | re.Pattern, force: bool = False) -> Callable:
-    return lambda page: page.get_by_role("button", name=name).click(force=force)
+def _click_item(name: str | re.Pattern) -> Callable:
+    return lambda page: click_centred(page.get_by_role("button", name=name).first)
+
+
+def click_centred(item) -> None:
+    """Scroll ``item`` to the middle of the window (clear of the page's sticky header), then
+    click it with the mouse, as a hand does: in its middle, or, where its middle is not its
+    own (the hole of a digit drawn as a glyph), the first point of a grid over it that is."""
+    x, y = item.evaluate(_INK)
+    item.page.mouse.click(x, y)
+
+
+# The point of an item to click: its middle if the item is what lies there, or else the
+# first point of a 7 x 7 grid over its box that is (the item must be in the window).
+_INK = """
+(node) => {
+  node.scrollIntoView({block: "center", inline: "center"});
+  const box = node.getBoundingClientRect();
+  const root = node.getRootNode();
+  const points = [[0.5, 0.5]];
+  for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) points.push([i / 8, j / 8]);
+  for (const [u, v] of points) {
+    const x = box.left + u * box.width, y = box.top + v * box.height;
+    const hit = root.elementFromPoint(x, y);
+    if (hit && (node === hit || node.contains(hit))) return [x, y];
+  }
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}
+"""
 
 
 def _nothing(page) -> None:
@@ -235,7 +309,7 @@ def tree_edits(count: int) -> list[Edit]:
         leaf, value = "HIJKLMNO"[k % 8], 10 + k
 
         def prepare(page, leaf=leaf, value=value) -> None:
-            page.get_by_role("button", name=re.compile(rf"^leaf {leaf}, value ")).click(force=True)
+            click_centred(page.get_by_role("button", name=re.compile(rf"^leaf {leaf}, value ")))
             page.get_by_role("textbox", name="Set the value: a number").fill(str(value))
 
         def act(page) -> None:
@@ -246,12 +320,14 @@ def tree_edits(count: int) -> list[Edit]:
 
 
 def puzzle_edits(count: int) -> list[Edit]:
-    """Informed search: tiles slid along :func:`self_avoiding_slides` from the notes' start."""
-    from search_viz.problems.eight_puzzle import NOTES_START
+    """Informed search: tiles slid (and Undo) along :func:`slides_near` from the notes' start."""
+    from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START
 
     return [
         Edit(_nothing, _click_item(f"tile {t}, next to the blank: Slide {t} into the blank"))
-        for t in self_avoiding_slides(NOTES_START, count)
+        if t is not None
+        else Edit(_nothing, undo, "undo")
+        for t in slides_near(NOTES_START, NOTES_GOAL, count)
     ]
 
 
@@ -272,7 +348,7 @@ def graph_edits(count: int) -> list[Edit]:
 
     def edit(node: str, role: str) -> Edit:
         def prepare(page) -> None:
-            page.get_by_role("button", name=f"node {node}: change it").click(force=True)
+            click_centred(page.get_by_role("button", name=f"node {node}: change it"))
             page.get_by_role("button", name=f"Make {node} the {role}").wait_for()
 
         return Edit(prepare, _click_item(f"Make {node} the {role}"))
@@ -291,7 +367,7 @@ def maze_edits(count: int) -> list[Edit]:
             "nodes => nodes.map((n) => n.getAttribute('aria-label'))"
         )
         cells = sorted(label for label in labels if free.match(label or ""))
-        page.get_by_role("button", name=rng.choice(cells), exact=True).first.click(force=True)
+        click_centred(page.get_by_role("button", name=rng.choice(cells), exact=True).first)
         page.get_by_role("button", name="Put a wall here").wait_for()
 
     return [Edit(prepare, _click_item("Put a wall here")) for _ in range(count)]
@@ -406,19 +482,18 @@ def measure_lesson(
     page.wait_for_timeout(300)
     films = page.evaluate("() => window.__svEdit.shown.at(-1).films")
     built, results = [films], {"new": [], "undo": [], "failed": [], "repeated": 0}
-    for kind, edits in (("new", plan(EDITS)), ("undo", [Edit(_nothing, undo)] * UNDOS)):
-        for edit in edits:
-            result = timed(page, edit, films, server)
-            if "failed" in result:
-                results["failed"].append(f"{kind}: {result['failed']}")
-                continue
-            films = result["films"]
-            new = films not in built
-            results["repeated"] += new != (kind == "new")  # a new edit's film must be new
-            built.append(films)
-            results[kind].append(result)
-        if shots and kind == "new":
-            page.screenshot(path=str(shots / f"edit-{path}.png"))
+    for edit in plan(EDITS) + [Edit(_nothing, undo, "undo")] * UNDOS:
+        result = timed(page, edit, films, server)
+        if "failed" in result:
+            results["failed"].append(f"{edit.kind}: {result['failed']}")
+            continue
+        films = result["films"]
+        new = films not in built
+        results["repeated"] += new != (edit.kind == "new")  # a new edit's film must be new
+        built.append(films)
+        results[edit.kind].append(result)
+    if shots:
+        page.screenshot(path=str(shots / f"edit-{path.split('?')[0]}.png"))
     page.close()
     return results
 
@@ -526,10 +601,12 @@ def report(runs: Sequence[Sequence[tuple]], served: str) -> str:
         f"empty). Each lesson page with its default problem, in edit mode: {EDITS} changes "
         "by Playwright's trusted input, each to a problem this server had not built "
         "(uninformed: nodes of the notes' tree made the goal, B to S, then B and C the "
-        "start; informed: tiles slid, a self-avoiding walk of 8-puzzle starts kept near "
-        "the notes' start; local search: queens moved, each to a square its column's queen "
-        "never stood on; game trees: the leaves in turn set to 10, 11, 12, ... in the "
-        f"number field, then Enter), {LOOK_MS} ms apart, then {UNDOS} clicks on Undo, each "
+        "start; informed: tiles slid, each start new and its solution within one move "
+        "of the notes' start's 5, with Undo between them where a slide made it harder "
+        "(those Undos are in the Undo row); local search: queens moved, each to a square "
+        "its column's queen never stood on; game trees: the leaves in turn set to 10, 11, "
+        "12, ... in the number field, then Enter; the mazes: a wall put up on a free cell),"
+        f" {LOOK_MS} ms apart, then {UNDOS} clicks on Undo, each "
         "back to a problem built before (its film cached). **Input to painted**: from the "
         "input event's timestamp (a capturing listener) to the first frame painted with "
         "the new films mounted and shown (a `requestAnimationFrame` loop watches the "
@@ -543,9 +620,9 @@ def report(runs: Sequence[Sequence[tuple]], served: str) -> str:
         "Steps: the new films' lengths. Messages sent: the page's websocket messages per "
         f"edit (a rerun is one). Target: p95 under {TARGET_MS} ms. Two runs, one after the "
         "other; the 1-minute load average of this 2-core machine before and after each "
-        "lesson. The mazes (a wall put up on a free cell, in a seeded order; uninformed "
-        "search with the grid maze chosen in the link) are measured where the commit has "
-        "their edit mode; a refused wall (no path left) is counted apart.\n\n"
+        "lesson. The mazes' walls go on free cells in a seeded order (uninformed search "
+        "with the grid maze chosen in the link); a wall refused (no path left) is counted "
+        "apart.\n\n"
     )
     for n, run in enumerate(runs, start=1):
         body += f"Run {n}:\n\n" + table(HEADER, rows(run)) + "\n\n"
