@@ -132,7 +132,7 @@ PAGE = Geometry()
 #: and bounds in the small cells written tight.
 PROJECTOR = Geometry(
     width=5.8,
-    note_room=3.7,
+    note_room=2.7,
     cell=1.39,
     strip=0.24,
     inset=0.07,
@@ -403,9 +403,11 @@ def _heading(ax, view: TreeView, where: Layout) -> None:
     g = where.g
     if not focus:
         first = "On the board: " if g.short_note else "The position on the board: "
+        first += f"{who} to move ({kind})"
+    elif g.short_note:
+        first = f"{who} to move ({kind}), {plies(len(focus))} down"
     else:
-        first = f"Opened {plies(len(focus))} down: "
-    first += f"{who} to move ({kind})"
+        first = f"Opened {plies(len(focus))} down: {who} to move ({kind})"
     if not view.children[focus]:
         second = "The game is over here: nothing to search below."
     elif g.short_note:
