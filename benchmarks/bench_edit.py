@@ -518,10 +518,20 @@ def runs_of(serve: Path, runs: int, shots: Path | None = None) -> list[list[tupl
                     print(title, summary(result.get("new", [])), result.get("failed"), flush=True)
                 browser.close()
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            stop(process)
         found.append(run)
     return found
+
+
+def stop(process) -> None:
+    """Stop the app's process: asked first, killed if it has not ended within 60 s (a busy
+    machine)."""
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 def summary(results: Sequence[dict]) -> str:
