@@ -1666,6 +1666,7 @@ class Player {
     if (layout === "compare") this.alignTitles(); // and the sentences
     this.box.style.setProperty("--svp-bar", `${this.bar.offsetHeight}px`); // a phone's sticky bar
     this.sizeCount();
+    this.sizePlay();
     for (const film of this.films) {
       const top = restingTop(film.picture);
       let below = layout === "below" ? 20 : 16;
@@ -1707,6 +1708,21 @@ class Player {
     const width = count.getBoundingClientRect().width;
     count.textContent = shown;
     if (width) count.style.width = `${Math.ceil(width) + 1}px`;
+  }
+
+  // Play keeps the width of its widest label (Play, Pause, Replay): the last step's "Replay"
+  // never pushes the buttons after it onto a second row.
+  sizePlay() {
+    const label = this.playLabel;
+    const shown = label.textContent;
+    this.play.style.minWidth = "";
+    let widest = 0;
+    for (const text of ["Play", "Pause", "Replay"]) {
+      label.textContent = text;
+      widest = Math.max(widest, this.play.getBoundingClientRect().width);
+    }
+    label.textContent = shown;
+    if (widest) this.play.style.minWidth = `${Math.ceil(widest)}px`;
   }
 
   showMessage(text) {
