@@ -176,7 +176,7 @@ def _saving(case, turns: str, trace: sv.Trace) -> None:
     if not result.path or len(result.path) < 2 or stopped(trace) or "stopped" in plain_result.stats:
         return
     zoom = scale()
-    st.subheader("What meeting in the middle saves")
+    st.header("What meeting in the middle saves")
     chart, words = st.columns([1, 1])
     with chart:
         st.image(

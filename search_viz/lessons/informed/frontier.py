@@ -203,7 +203,9 @@ def frontier_html(
     )
 
 
-_HEAD = "<thead><tr><th>#</th><th>board</th><th>g</th><th>h</th><th>f</th><th></th></tr></thead>"
+_HEAD = (
+    "<thead><tr><th>#</th><th>board</th><th>g</th><th>h</th><th>f</th><th>note</th></tr></thead>"
+)
 
 
 def _cells(row: FrontierRow, label: Callable) -> str:
