@@ -12,7 +12,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, RANDOM
+from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, OWN_MAZE, RANDOM
 from search_viz.lessons.uninformed.inputs import MAX_DEPTH, new_problem
 from search_viz.lessons.uninformed.page import cached_film
 from tests.app import pages
@@ -105,6 +105,38 @@ def test_a_bad_edge_list_gets_a_message_and_keeps_the_text(typed, message):
     assert not at.exception
     assert any(message in e.value for e in at.error)
     assert at.text_area(key="edges").value == typed
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("S..\n..G", "A maze is square: 2 lines of 3 cells"),
+        ("S...\n....\n....\n..X.", "Line 4, cell 3: 'X' is not a cell"),
+        ("S...\n....\n....\n....", "A maze has one goal, G; this one has 0"),
+        ("S.\n.G", "A maze has 4 to 30 cells a side, not 2"),
+        ("", "one line per row"),
+    ],
+)
+def test_a_bad_typed_maze_gets_a_message_and_keeps_the_text(typed, message):
+    at = open_page({"problem": OWN_MAZE, "algorithm": "BFS"})
+    at.text_area(key="maze").set_value(typed).run()
+    assert not at.exception
+    assert any(message in e.value for e in at.error), [e.value for e in at.error]
+    assert at.text_area(key="maze").value == typed
+
+
+def test_a_typed_maze_is_searched_around_its_walls():
+    typed = "S.#.\n..#.\n....\n##.G"
+    at = open_page({"problem": OWN_MAZE, "algorithm": "BFS"})
+    at.text_area(key="maze").set_value(typed).run()
+    assert not at.exception
+    assert not at.error
+    film = cached_film(OWN_MAZE, (typed,), "BFS", None)
+    assert player(at)["films"][0]["id"] == film.digest
+    found = film.state(-1).sentence
+    assert found.startswith("Found: (0, 0) →")
+    assert found.endswith("→ (3, 3) (6 steps).")
+    assert not any(wall in found for wall in ("(0, 2)", "(1, 2)", "(3, 0)", "(3, 1)"))
 
 
 def test_odd_node_names_are_a_graph_like_any_other():
