@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.film.edits import Edit, editable_data
-from search_viz.lessons.bidirectional import inputs as bidirectional_inputs
 from search_viz.lessons.bidirectional.drawing import plain_film
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.game_trees.drawing import game_film
@@ -32,8 +31,8 @@ from search_viz.lessons.local_search.inputs import BoardChoice, make_problem, ow
 from search_viz.lessons.shared import maze_edits
 from search_viz.lessons.shared.game_view import letters
 from search_viz.lessons.shared.graph_cases import MAZE, OWN_MAZE, RANDOM, build_case
+from search_viz.lessons.shared.graph_inputs import maze_widgets
 from search_viz.lessons.uninformed import edits as graph_edits
-from search_viz.lessons.uninformed import inputs as uninformed_inputs
 from search_viz.lessons.uninformed.inputs import start_goal_widgets
 from search_viz.problems.eight_puzzle import MOVES, NOTES_GOAL, NOTES_START, scramble
 from search_viz.problems.game_tree import EXAMPLES, GameTree
@@ -318,8 +317,8 @@ def test_a_start_or_goal_that_cannot_be_chosen_says_what_is_allowed(change, mess
 
 # ------------------------------------------------------------------ mazes
 MAZE_FILMS = {
-    "uninformed": (sv.bfs, uninformed_inputs.maze_widgets),
-    "bidirectional": (sv.bidirectional_bfs, bidirectional_inputs.maze_widgets),
+    "uninformed": (sv.bfs, maze_widgets),
+    "bidirectional": (sv.bidirectional_bfs, maze_widgets),
 }
 
 

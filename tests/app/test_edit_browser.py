@@ -16,7 +16,6 @@ import time
 import pytest
 
 import search_viz as sv
-from search_viz.lessons.bidirectional import inputs as bidirectional_inputs
 from search_viz.lessons.bidirectional.page import cached_films
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.informed import edits as puzzle_edits
@@ -24,6 +23,7 @@ from search_viz.lessons.local_search import edits as queen_edits
 from search_viz.lessons.shared import maze_edits
 from search_viz.lessons.shared.graph_cases import MAZE, OWN_MAZE, build_case
 from search_viz.lessons.shared.graph_cases import node_label as label
+from search_viz.lessons.shared.graph_inputs import maze_widgets
 from search_viz.problems.eight_puzzle import NOTES_START
 from search_viz.problems.game_tree import EXAMPLES
 from search_viz.problems.graph_examples import notes_tree
@@ -262,7 +262,7 @@ def test_a_maze_edited_in_compare_mode_changes_both_films(page, browser, app_url
     page.get_by_role("button", name="Make (8, 7) the goal").click()
     moved = films_become(page, first)
     maze = maze_edits.edited(maze, {"do": "goal", "cell": [8, 7]})
-    text = bidirectional_inputs.maze_widgets(maze)["maze"]
+    text = maze_widgets(maze)["maze"]
     assert moved == [film.digest for film in cached_films(OWN_MAZE, (text,), "layer")]
     assert len(moved) == 2
     assert "problem=Your+maze" in page.url

@@ -24,7 +24,6 @@ from search_viz.lessons.shared.graph_cases import (
     Case,
 )
 from search_viz.lessons.shared.graph_inputs import choose_case
-from search_viz.problems.maze_text import maze_text
 from search_viz.ui.links import link_check
 
 PROBLEMS = [MAZE, OWN_MAZE, RANDOM, NOTES_TREE, EDGE_LIST, PUZZLE, TRAP]
@@ -81,18 +80,6 @@ def sidebar() -> Choice:
             help="Plain BFS beside it, on the same graph; one player steps both.",
         )
     return Choice(case, TURNS[turn], compare)
-
-
-def maze_widgets(problem) -> dict[str, object]:
-    """The sidebar's values that choose the maze of ``problem`` as typed text (edit mode puts
-    an edited maze there, so that the link holds it).
-
-    >>> import search_viz as sv
-    >>> from search_viz.problems.maze_text import maze_graph
-    >>> maze_widgets(sv.GraphProblem(maze_graph(2, [(0, 1)]), (1, 1), (0, 0)))
-    {'problem': 'Your maze', 'maze': 'G#\\n.S'}
-    """
-    return {"problem": OWN_MAZE, "maze": maze_text(problem.graph, problem.initial, problem.goal)}
 
 
 def new_problem(state: MutableMapping) -> None:

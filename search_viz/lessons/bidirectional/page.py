@@ -17,7 +17,7 @@ from search_viz.lessons.bidirectional.sentences import branching_argument
 from search_viz.lessons.shared.eight_puzzle import path_strip_figure
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.graph_cases import MAX_EVENTS, PUZZLE, TRAP, record, stopped
-from search_viz.lessons.shared.graph_inputs import cached_case
+from search_viz.lessons.shared.graph_inputs import cached_case, maze_widgets
 from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
@@ -110,7 +110,7 @@ def body() -> None:
     both, plain = cached_films(kind, params, choice.turns)
     editing = None
     if kind in inputs.MAZES:  # an edited maze goes into the typed one; both films change
-        editing = Editing(case.problem, edits.edited, inputs.maze_widgets, edits.HINT)
+        editing = Editing(case.problem, edits.edited, maze_widgets, edits.HINT)
     if choice.compare and plain is not None:
         film_player(
             [both, plain],

@@ -188,3 +188,15 @@ def choose_case(
             seed = int(choose_number("Seed", 0, 9999, 1, key="seed"))
         return cached_case(kind, (instance, moves, seed))
     return cached_case(kind, ())
+
+
+def maze_widgets(problem) -> dict[str, object]:
+    """The sidebar's values that choose the maze of ``problem`` as typed text (edit mode puts
+    an edited maze there, so that the link holds it).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.maze_text import maze_graph
+    >>> maze_widgets(sv.GraphProblem(maze_graph(2, [(1, 0)]), (0, 0), (1, 1)))
+    {'problem': 'Your maze', 'maze': 'S.\\n#G'}
+    """
+    return {"problem": OWN_MAZE, "maze": maze_text(problem.graph, problem.initial, problem.goal)}

@@ -23,7 +23,6 @@ from search_viz.lessons.shared.graph_cases import (
 )
 from search_viz.lessons.shared.graph_inputs import choose_case
 from search_viz.lessons.uninformed.looks import ALGORITHMS
-from search_viz.problems.maze_text import maze_text
 from search_viz.ui.choices import choose_number, choose_one
 from search_viz.ui.links import link_check
 
@@ -107,18 +106,6 @@ def start_goal_widgets(problem) -> dict[str, object]:
     {'start': 'A', 'goal': 'K'}
     """
     return {"start": problem.initial, "goal": problem.goal}
-
-
-def maze_widgets(problem) -> dict[str, object]:
-    """The sidebar's values that choose the maze of ``problem`` as typed text (edit mode puts
-    an edited maze there, so that the link holds it).
-
-    >>> import search_viz as sv
-    >>> from search_viz.problems.maze_text import maze_graph
-    >>> maze_widgets(sv.GraphProblem(maze_graph(2, [(1, 0)]), (0, 0), (1, 1)))
-    {'problem': 'Your maze', 'maze': 'S.\\n#G'}
-    """
-    return {"problem": OWN_MAZE, "maze": maze_text(problem.graph, problem.initial, problem.goal)}
 
 
 def new_problem(state: MutableMapping | None = None, rng: random.Random | None = None) -> None:

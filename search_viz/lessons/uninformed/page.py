@@ -21,7 +21,7 @@ from search_viz.lessons.shared.graph_cases import (
     record,
     stopped,
 )
-from search_viz.lessons.shared.graph_inputs import cached_case
+from search_viz.lessons.shared.graph_inputs import cached_case, maze_widgets
 from search_viz.lessons.uninformed import edits, inputs
 from search_viz.lessons.uninformed.charts import (
     frontier_after_expansions,
@@ -115,7 +115,7 @@ def body() -> None:
     if kind in inputs.START_GOAL:
         editing = Editing(case.problem, edits.edited, inputs.start_goal_widgets, edits.HINT)
     elif kind in inputs.MAZES:  # an edited maze goes into the typed one
-        editing = Editing(case.problem, edits.edited_maze, inputs.maze_widgets, edits.MAZE_HINT)
+        editing = Editing(case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT)
     film_player(film, key="uninformed", new_problem=inputs.new_problem, edit=editing)
     _charts(case, algorithm, depth, trace)
 
