@@ -129,6 +129,10 @@ class BoardPanel:
                 fontweight="bold",
             )
             scene.tag(text, ("digit", i, tile))
+        for i in range(9):  # what a click on a square finds (edit mode), not only a digit's ink
+            row, col = divmod(i, 3)
+            target = Rectangle((col, 2 - row), 1, 1, facecolor="none", edgecolor="none")
+            scene.tag(ax.add_patch(target), ("square", i), shown=True)
         for i, share in sorted(self.shares):
             row, col = divmod(i, 3)
             text = ax.text(

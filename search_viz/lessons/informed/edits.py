@@ -35,8 +35,10 @@ def mark_editable(writer: FilmBuilder, start: Board) -> None:
     >>> from search_viz.lessons.informed.drawing import film_of
     >>> from search_viz.problems.eight_puzzle import NOTES_START
     >>> film = film_of(sv.astar, EightPuzzle(NOTES_START), heuristic="misplaced")
-    >>> film.edits_of(("digit", 4, 6))[0].change
+    >>> film.edits_of(("digit", 4, 6))[0].change  # the 6's ink, and its whole square
     {'do': 'slide', 'tile': 6}
+    >>> film.edits_of(("square", 4)) == film.edits_of(("digit", 4, 6))
+    True
     """
     beside = _beside_blank(start)
     for square, tile in enumerate(start):
@@ -44,7 +46,7 @@ def mark_editable(writer: FilmBuilder, start: Board) -> None:
         if tile and writer.scene.has(name):
             where = "next to the blank" if tile in beside else "not next to the blank"
             writer.editable(
-                [name],
+                [name, ("square", square)],
                 f"tile {tile}, {where}",
                 [Edit(f"Slide {tile} into the blank", _slide(tile))],
             )
