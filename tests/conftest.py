@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from streamlit.components.v2 import manifest_scanner
 
 # Streamlit scripts run by AppTest, not modules for pytest (or its doctests) to import.
 collect_ignore_glob = ["app/*_app.py"]
@@ -29,6 +31,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+# Each new AppTest scans every installed package's metadata for Streamlit components
+# (about 0.3 s; the suite makes over a thousand AppTests). The installed packages do not
+# change while the tests run, so one scan per test process answers them all.
+manifest_scanner.scan_component_manifests = functools.cache(
+    manifest_scanner.scan_component_manifests
+)
 
 # Property tests run without deadlines: CI machines are slow and shared.
 settings.register_profile(

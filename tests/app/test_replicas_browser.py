@@ -49,8 +49,8 @@ def active_sessions(port: int) -> int:
 def wait_for_sessions(replicas, counts: list[int], seconds: float = 10) -> None:
     """Wait until the replicas' connected browsers are ``counts`` again."""
     deadline = time.monotonic() + seconds
-    while [active_sessions(port) for port in replicas.app_ports] != counts:
-        assert time.monotonic() < deadline, f"the replicas never went back to {counts}"
+    while (now := [active_sessions(port) for port in replicas.app_ports]) != counts:
+        assert time.monotonic() < deadline, f"the replicas never went back to {counts}: {now}"
         time.sleep(0.05)
 
 
@@ -77,6 +77,9 @@ def test_each_browser_keeps_to_one_replica_and_browsers_spread_over_both(replica
     # Browsers as nginx sees them: a first request gets the cookie, the websocket sends it.
     from websockets.sync.client import connect
 
+    # the browser of the test before has gone (its server sees it go a little later, more
+    # so on a loaded machine): otherwise its leaving would look like one of these browsers'
+    wait_for_sessions(replicas, [0] * len(replicas.app_ports), seconds=60)
     homes = []
     for _ in range(BROWSERS):
         with urllib.request.urlopen(f"{replicas.url}/", timeout=10) as reply:
