@@ -54,9 +54,11 @@ format: $(VENV)/.dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# nginx-deps: nginx's brotli module too, so that the replicas' brotli test runs (it is skipped
+# where the module cannot be installed).
 # One test process per core, at most 4 (each runs its own app servers and Chromium);
 # a test file stays on one process, which starts the app servers its files need once.
-test: $(VENV)/.dev browser-deps lint
+test: $(VENV)/.dev browser-deps nginx-deps lint
 	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadfile --durations=25
 
 # The slow-marked tests only (hostile input, at least 1,000 cases per property).
