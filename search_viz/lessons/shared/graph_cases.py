@@ -153,6 +153,17 @@ def build_case(kind: str, params: tuple) -> Case:
         return Case(key, kind, "", error=str(error))
 
 
+def _maze_case(key: tuple, kind: str, what: str, G, start, goal) -> Case:
+    """A maze's case: ``what`` it is, then how a step moves (the same in every maze)."""
+    return Case(
+        key,
+        kind,
+        f"{what}; a step goes up, left, right or down (tried in that order).",
+        sv.GraphProblem(G, start, goal),
+        GraphView.of(G, start, goal, kind="grid"),
+    )
+
+
 def _build(kind: str, params: tuple, key: tuple) -> Case:
     if kind == NOTES_TREE:
         start, goal, directed = params
@@ -171,26 +182,17 @@ def _build(kind: str, params: tuple, key: tuple) -> Case:
         size, walls, seed = params
         G = grid_maze(size, walls, seed)
         start, goal = (0, 0), (size - 1, size - 1)
-        return Case(
-            key,
-            kind,
-            f"A {size} x {size} maze, {walls:.0%} of it walls (seed {seed}): from the top left "
-            "S to the bottom right G; a step goes up, left, right or down (tried in that order).",
-            sv.GraphProblem(G, start, goal),
-            GraphView.of(G, start, goal, kind="grid"),
-        )
+        what = f"A {size} x {size} maze, {walls:.0%} of it walls (seed {seed}): from the top left "
+        return _maze_case(key, kind, what + "S to the bottom right G", G, start, goal)
     if kind == OWN_MAZE:
         (text,) = params
         G, start, goal = parse_maze(text, MAZE_SIZES)
         size = maze_size(G)
-        return Case(
-            key,
-            kind,
+        what = (
             f"Your {size} x {size} maze, {len(walls_of(G))} walls: from S {node_label(start)} "
-            f"to G {node_label(goal)}; a step goes up, left, right or down (tried in that order).",
-            sv.GraphProblem(G, start, goal),
-            GraphView.of(G, start, goal, kind="grid"),
+            f"to G {node_label(goal)}"
         )
+        return _maze_case(key, kind, what, G, start, goal)
     if kind == RANDOM:
         nodes, degree, seed, directed, start, goal = params
         G = random_graph(nodes, degree, seed, directed=directed)
