@@ -8,7 +8,8 @@ Side by side in one run, on this machine (issue 21, "films built at least 5x fas
 each checked out in a temporary git worktree (removed at the end) and run in its own
 Python process with its own ``PYTHONPATH``. For every film, a fresh process imports
 the library and every lesson's modules, builds the demo film once (a server that has
-drawn a film before: fonts loaded, matplotlib's code paths warm), then builds the film,
+drawn a film before: fonts loaded, matplotlib's code paths warm; its heap frozen as
+that checkout's app freezes it at start, see :func:`serve_like_the_app`), then builds the film,
 measuring the process CPU time of that build (the search, the scene, its SVG and every
 step), with the 1-minute load average beside it. Every film is measured twice, before
 and now in turn.
@@ -157,6 +158,7 @@ def measure(lesson: str, which: str, warm: bool = False) -> dict:
         import_module(f"search_viz.lessons.{name}.drawing")
     for name in ("bidirectional.page", "local_search.runs", "shared.graph_cases"):
         import_module(f"search_viz.lessons.{name}")
+    serve_like_the_app()
     demo_film()
     if warm:
         warm_up(lesson, which)
@@ -165,6 +167,24 @@ def measure(lesson: str, which: str, warm: bool = False) -> dict:
     films = build(lesson, which)
     cpu = time.process_time() - start
     return {"cpu": cpu, "load": os.getloadavg()[0], "steps": [len(f) for f in films]}
+
+
+def serve_like_the_app() -> None:
+    """What this checkout's server does with its memory at start, before any film.
+
+    Since 7b169ac the app imports every lesson's page and freezes the heap once
+    (``search_viz.ui.memory``); a checkout without that module (567aad9) did
+    nothing, and nothing is done for it here.
+    """
+    from importlib import import_module
+
+    try:
+        memory = import_module("search_viz.ui.memory")
+    except ModuleNotFoundError:
+        return
+    from search_viz.ui.lessons import LESSONS
+
+    memory.freeze_imported_modules(lesson.package for lesson in LESSONS)
 
 
 # ------------------------------------------------------------- the benchmark
