@@ -35,8 +35,6 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.worktrees import checkout
-
 ROOT = Path(__file__).resolve().parents[1]
 #: The last commit before the films were built faster.
 BASELINE = "567aad9"
@@ -283,7 +281,10 @@ def _cell(result: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    # Imported here, not at the top: the measured processes load this file with the other
+    # checkout on their path, where these modules may not exist (567aad9 has no worktrees).
     from benchmarks.tables import write_section
+    from benchmarks.worktrees import checkout
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--now", type=Path, help="measure this checkout as 'now' (default: HEAD)")
