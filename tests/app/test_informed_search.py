@@ -14,6 +14,7 @@ import search_viz as sv
 from search_viz.algorithms.measures import effective_branching, tree_size
 from search_viz.lessons.informed.drawing import film_of
 from search_viz.lessons.informed.inputs import SCRAMBLED, new_problem
+from search_viz.lessons.informed.page import SOLUTION, SOLUTION_TABS, TIES_ALONE
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
     NOTES_GOAL,
@@ -182,6 +183,9 @@ def test_a_long_search_is_replayed_in_part_and_says_so():
     rows = compare_table(at)
     assert rows["A*, manhattan"]["d (path length)"] == 31
     assert rows["greedy, manhattan"]["d (path length)"] == 47
+    assert len(at.dataframe) == 1  # the tie rule's table waits, closed
+    at.session_state[TIES_ALONE] = True  # what a click on its expander does
+    at.run()
     ties = at.dataframe[1].value.to_dict("records")
     manhattan = next(row for row in ties if row["heuristic"] == "manhattan")
     assert (manhattan["first in, first out"], manhattan["deeper first"]) == (20_291, 6_745)
@@ -213,6 +217,53 @@ def test_every_search_option_runs_on_the_detour():
                 assert not at.error, options
                 film = shown_film(at, search, DETOUR, heuristic=heuristic, tie=code)
                 assert film.state(-1).sentence.startswith("Found a solution of"), options
+
+
+# --------------------------------------------------- what is computed only when open
+NOTES_STRIP_ALT = (
+    "The solution board by board, from 2 8 3, 1 6 4, 7 blank 5 to 1 2 3, 8 blank 4, 7 6 5: "
+    "5 moves: tile 6 down, tile 8 down, tile 2 right, tile 1 up, tile 8 left."
+)
+
+
+def solution_tabs(at: AppTest) -> dict[str, list[str]]:
+    """The solution's tabs: label -> the kinds of element each holds."""
+    tabs = [tab for tab in at.tabs if tab.label in SOLUTION_TABS]
+    assert [tab.label for tab in tabs] == SOLUTION_TABS
+    return {tab.label: [getattr(e, "type", "") for e in tab.children.values()] for tab in tabs}
+
+
+def test_only_the_open_solution_tab_is_computed_and_the_link_names_it():
+    at = open_page()
+    assert solution_tabs(at) == {
+        "Move by move": ["iframe", "download_button"],
+        "Strip of boards": [],
+    }
+    [frame] = at.tabs[0].get("iframe")
+    assert "Move 5 of 5" in str(frame.proto)  # the solution's own film, in its page
+    assert SOLUTION not in at.query_params  # the default tab leaves the link clean
+    at.session_state[SOLUTION] = "Strip of boards"  # what a click on the tab does
+    at.run()
+    assert solution_tabs(at) == {"Move by move": [], "Strip of boards": ["image"]}
+    [strip] = at.tabs[1].image
+    assert strip.proto.imgs[0].alt == NOTES_STRIP_ALT
+    again = open_page({SOLUTION: "Strip of boards"})  # a link names the tab: Share reopens it
+    assert solution_tabs(again) == {"Move by move": [], "Strip of boards": ["image"]}
+
+
+def test_the_tie_rules_table_is_computed_only_when_its_expander_is_opened():
+    at = open_page()
+    [ties] = at.expander
+    assert ties.label == "The tie rule alone: nodes A\\* expands"
+    assert not ties.proto.expanded
+    assert not ties.children
+    assert len(at.dataframe) == 1  # the comparison, always shown
+    at.session_state[TIES_ALONE] = True
+    at.run()
+    [ties] = at.expander
+    assert ties.proto.expanded
+    rows = {row["heuristic"]: row for row in ties.dataframe[0].value.to_dict("records")}
+    assert (rows["misplaced"]["first in, first out"], rows["misplaced"]["deeper first"]) == (7, 6)
 
 
 # ------------------------------------------------------------------- practice

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, OWN_MAZE, RANDOM
 from search_viz.lessons.uninformed.inputs import MAX_DEPTH, new_problem
-from search_viz.lessons.uninformed.page import cached_film
+from search_viz.lessons.uninformed.page import MEMORY, cached_film
 from tests.app import pages
 
 PAGE = "app_pages/uninformed_search.py"
@@ -182,6 +182,65 @@ def test_a_search_stopped_by_the_cap_says_what_to_change():
     )
     at.segmented_control(key="algorithm").set_value("BFS").run()
     assert not at.warning
+
+
+# ------------------------------------------------------------ the memory chart
+MEMORY_LABEL = "Memory: how big does the frontier get? BFS against DFS"
+NOTES_PEAKS = "Here BFS kept up to 6 nodes waiting and DFS up to 4"
+
+
+def memory(at: AppTest):
+    """The memory expander (BFS against DFS)."""
+    [expander] = [e for e in at.expander if e.label == MEMORY_LABEL]
+    return expander
+
+
+def memory_shown(at: AppTest) -> bool:
+    """Whether the memory expander is open and holds its chart and its caption."""
+    expander = memory(at)
+    captions = [c.value for c in expander.caption]
+    if not expander.proto.expanded:
+        assert not expander.image  # closed: nothing computed, nothing sent
+        assert not captions
+        return False
+    assert len(expander.image) == 1
+    assert expander.image[0].proto.imgs[0].url  # the PNG
+    assert len(captions) == 1
+    assert NOTES_PEAKS in captions[0]
+    return True
+
+
+def test_the_memory_chart_is_computed_only_when_its_expander_is_opened():
+    at = open_page()  # IDDFS: the expander starts closed
+    assert not memory_shown(at)
+    assert len(at.image) == 1  # the iterations chart only
+    at.session_state[MEMORY] = True  # what a click on the expander does
+    at.run()
+    assert memory_shown(at)
+    assert len(at.image) == 2
+    at.run()  # it stays open while nothing changes
+    assert memory_shown(at)
+
+
+def test_the_memory_expander_follows_its_default_when_the_algorithm_changes_it():
+    at = open_page({"algorithm": "BFS"})
+    assert memory_shown(at)  # open by default for BFS and DFS
+    at.session_state[MEMORY] = False
+    at.run()
+    assert not memory_shown(at)
+    at.segmented_control(key="algorithm").set_value("DFS").run()
+    assert not memory_shown(at)  # same default: the student's click stands
+    at.segmented_control(key="algorithm").set_value("UCS").run()
+    assert not memory_shown(at)
+    at.session_state[MEMORY] = True
+    at.run()
+    assert memory_shown(at)
+    at.segmented_control(key="algorithm").set_value("IDDFS").run()
+    assert memory_shown(at)  # same default (closed): the student's click stands
+    at.segmented_control(key="algorithm").set_value("BFS").run()
+    assert memory_shown(at)  # BFS's default
+    at.segmented_control(key="algorithm").set_value("DLS").run()
+    assert not memory_shown(at)  # DLS's default
 
 
 # ------------------------------------------------------------------- practice

@@ -51,6 +51,11 @@ from search_viz.ui.presenter import scale
 
 #: Compare mode's two films, in order, with their titles.
 COMPARED = {"greedy": "Greedy best-first: f = h", "A*": "A*: f = g + h"}
+#: The solution's tabs, and their key (also the link's parameter naming the open one).
+SOLUTION_TABS = ["Move by move", "Strip of boards"]
+SOLUTION = "solution"
+#: The key of the expander with the tie rule's effect (open or closed in session state).
+TIES_ALONE = "ties-alone"
 
 
 # ------------------------------------------------------------------ cached work
@@ -286,23 +291,27 @@ def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
     if moves == 0:
         st.info("The start is the goal: nothing to move.", icon=":material/flag:")
         return
-    film = cached_solution(tuple(path), choice.algorithm, choice.heuristic)
-    by_move, strip = st.tabs(["Move by move", "Strip of boards"])
-    with by_move:
-        # The solution plays in a frame of its own, so that its player keeps its step (and
-        # its keys) apart from the replay's above.
-        st.iframe(standalone_page([film], title="Move by move", url_step=False), height=470)
-        st.download_button(
-            "Download as GIF",
-            data=lambda: gif(film, 0, len(film) - 1, fps=1.5),
-            file_name="solution.gif",
-            mime="image/gif",
-            icon=":material/download:",
-            on_click="ignore",
-            key="solution_gif",
-        )
-    with strip:
-        st.image(strip_png(tuple(path), scale()), alt=strip_alt(path))
+    # Only the open tab is computed: the film and its page of its own, or the strip. The
+    # tab is in the link, so that Share reopens it.
+    by_move, strip = st.tabs(SOLUTION_TABS, key=SOLUTION, on_change="rerun", bind="query-params")
+    if by_move.open:
+        with by_move:
+            film = cached_solution(tuple(path), choice.algorithm, choice.heuristic)
+            # The solution plays in a frame of its own, so that its player keeps its step (and
+            # its keys) apart from the replay's above.
+            st.iframe(standalone_page([film], title="Move by move", url_step=False), height=470)
+            st.download_button(
+                "Download as GIF",
+                data=lambda: gif(film, 0, len(film) - 1, fps=1.5),
+                file_name="solution.gif",
+                mime="image/gif",
+                icon=":material/download:",
+                on_click="ignore",
+                key="solution_gif",
+            )
+    if strip.open:
+        with strip:
+            st.image(strip_png(tuple(path), scale()), alt=strip_alt(path))
 
 
 def compare_panel(instance: Instance, tie: str) -> list[Row]:
@@ -324,15 +333,21 @@ def compare_panel(instance: Instance, tie: str) -> list[Row]:
         f"Ties: {TIES[tie]}. Nodes expanded: taken off the frontier (the goal included). "
         f"{B_STAR} Time: wall time of the first run on this server, events included."
     )
-    effect = cached_tie_effect(instance.start, instance.goal, tie)
-    st.markdown("**The tie rule alone: nodes A\\* expands**")
-    st.dataframe(
-        tie_rows(effect, TIES),
-        hide_index=True,
-        column_config={TIES[t]: st.column_config.NumberColumn(format="localized") for t in TIES},
-    )
-    st.caption(
-        "Every solution has the same length; only the order among nodes of equal f differs. "
-        "Deeper-first ties dive towards the goal along the last layer of f instead of sweeping it."
-    )
+    # A* is run again under the other tie rule only when the student opens this.
+    ties = st.expander("The tie rule alone: nodes A\\* expands", key=TIES_ALONE, on_change="rerun")
+    if ties.open:
+        with ties:
+            effect = cached_tie_effect(instance.start, instance.goal, tie)
+            st.dataframe(
+                tie_rows(effect, TIES),
+                hide_index=True,
+                column_config={
+                    TIES[t]: st.column_config.NumberColumn(format="localized") for t in TIES
+                },
+            )
+            st.caption(
+                "Every solution has the same length; only the order among nodes of equal f "
+                "differs. Deeper-first ties dive towards the goal along the last layer of f "
+                "instead of sweeping it."
+            )
     return rows

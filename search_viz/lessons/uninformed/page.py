@@ -36,6 +36,9 @@ from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
 
+#: The key of the memory expander (BFS against DFS), open or closed in session state.
+MEMORY = "uninformed-memory"
+
 NOTES_TABLE = [
     "A",
     "A B C D",
@@ -161,14 +164,21 @@ def _charts(case, algorithm: str, depth: int | None, trace: sv.Trace) -> None:
             )
         with chart:
             st.image(iterations_png(per_iteration, zoom), alt=iterations_alt(per_iteration))
-    with st.expander(
+    # Lazy: BFS and DFS are run and drawn only while the expander is open. Its default is
+    # part of its identity, so a student's click stands until the default changes (the
+    # algorithm moves between BFS/DFS and the others, or presenter mode is switched).
+    memory = st.expander(
         "Memory: how big does the frontier get? BFS against DFS",
         expanded=algorithm in ("BFS", "DFS") and not presenting(),
-    ):
-        bound = (depth or inputs.BOUND) if kind == PUZZLE else None
-        picture, caption = memory_chart(kind, params, bound, zoom)
-        st.image(picture, alt=memory_alt(caption))
-        st.caption("The frontier after each expansion, on this problem. " + caption)
+        key=MEMORY,
+        on_change="rerun",
+    )
+    if memory.open:
+        with memory:
+            bound = (depth or inputs.BOUND) if kind == PUZZLE else None
+            picture, caption = memory_chart(kind, params, bound, zoom)
+            st.image(picture, alt=memory_alt(caption))
+            st.caption("The frontier after each expansion, on this problem. " + caption)
     if not presenting():
         with st.expander("About this lesson"):
             st.markdown(
