@@ -15,6 +15,7 @@ from streamlit.testing.v1.element_tree import UnknownElement
 
 import search_viz as sv
 from search_viz.algorithms.tictactoe import Opponent, choose_move, node_counts
+from search_viz.lessons.tictactoe.page import VIEW
 from search_viz.lessons.tictactoe.play import Setup, refusal
 from search_viz.problems.tictactoe import TicTacToe
 from tests.app import pages
@@ -219,6 +220,7 @@ def test_the_why_panel_explains_the_computers_last_move():
     assert shows(at, sv.film(sv.minimax, TicTacToe("....X....")))
     assert player(at)["titles"] == ["Minimax from X at centre (O to move)"]
     assert at.query_params["explain"] == "last"
+    open_tab(at, "Nodes visited")
     counts = node_counts(TicTacToe("....X...."))
     table = at.dataframe[0].value
     assert table["nodes entered"].tolist() == list(counts.values())
@@ -328,13 +330,78 @@ def test_the_depth_limited_and_random_players_run():
 
 
 def test_the_whole_game_figures_and_the_give_up_position_are_shown():
-    at = open_page()
+    at = open_page(view="The whole game in numbers")
     table = at.dataframe[-1].value
     assert table["value"].tolist() == [549946, 255168, 5478, 18297, 20866]
+    open_tab(at, "An ideal player doesn't give up")
     said = text(at)
     assert "minimax takes the first one, top right" in said
     assert "the block in bottom right scores 6, every other move 8" in said
-    assert "Deep Blue's effective branching factor fell from about 35-40 to about 6" in said
+    open_tab(at, "Nodes visited")
+    assert "Deep Blue's effective branching factor fell from about 35-40 to about 6" in text(at)
+
+
+TABS = [
+    "Every move's value",
+    "Nodes visited",
+    "An ideal player doesn't give up",
+    "The whole game in numbers",
+]
+
+
+def open_tab(at: AppTest, label: str) -> None:
+    """Open the tab ``label`` under the board, as a click on it does: the page runs again with
+    the tab's value, which the browser also writes into the link (AppTest sends its link on
+    every run, so a tab named there would win)."""
+    at.session_state[VIEW] = label
+    at.query_params[VIEW] = label
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def tab_contents(at: AppTest) -> dict[str, list[str]]:
+    """Each tab under the board: the kinds of the elements it holds (none when not computed)."""
+    tabs = [tab for tab in at.tabs if tab.label in TABS]
+    assert [tab.label for tab in tabs] == TABS
+
+    def kinds(node) -> list[str]:
+        found = []
+        for child in getattr(node, "children", {}).values():
+            found += [child.type] if not getattr(child, "children", None) else kinds(child)
+        return found
+
+    return {tab.label: kinds(tab) for tab in tabs}
+
+
+def test_only_the_open_tab_is_computed():
+    at = open_page(moves="40", ai="Minimax")
+    shown = tab_contents(at)
+    assert shown["Every move's value"][:1] == ["image"]  # the values' picture, then the words
+    assert [shown[label] for label in TABS[1:]] == [[], [], []]
+    assert "Each move's value for X: top left 0 (a draw)" in at.image[0].proto.imgs[0].alt
+    assert len(at.dataframe) == 0
+    open_tab(at, "Nodes visited")
+    shown = tab_contents(at)
+    assert shown["Nodes visited"] == ["dataframe", "markdown"]
+    assert [shown[label] for label in TABS if label != "Nodes visited"] == [[], [], []]
+    assert not at.image  # neither the values' picture nor the give-up pictures
+    assert at.dataframe[0].value["nodes entered"].tolist()[0] == 55505  # minimax from there
+    open_tab(at, "An ideal player doesn't give up")
+    shown = tab_contents(at)
+    assert shown["An ideal player doesn't give up"].count("image") == 2  # decay off, on
+    assert not at.dataframe
+    open_tab(at, "The whole game in numbers")
+    assert at.dataframe[0].value["value"].tolist()[0] == 549946
+    assert not at.image
+
+
+def test_a_link_reopens_the_open_tab():
+    at = open_page(moves="40", view="Nodes visited")
+    shown = tab_contents(at)
+    assert shown["Nodes visited"] == ["dataframe", "markdown"]
+    assert shown["Every move's value"] == []
+    assert at.query_params[VIEW] == "Nodes visited"
+    assert not at.warning
 
 
 def _choose_everything(at: AppTest, rng: random.Random) -> None:
@@ -352,6 +419,7 @@ def _choose_everything(at: AppTest, rng: random.Random) -> None:
         free = [c for c in range(9) if not at.button(key=f"ttt-cell-{c}").disabled]
         if free:
             at.button(key=f"ttt-cell-{rng.choice(free)}").click().run()
+    open_tab(at, rng.choice(TABS))
     choices = at.radio(key="ttt-explain").options
     at.radio(key="ttt-explain").set_value(_option(rng.choice(choices))).run()
     for _ in range(2):  # open a move, and maybe one of its moves
@@ -380,7 +448,7 @@ def test_the_link_holds_every_input(seed):
     assert not at.exception, [e.value for e in at.exception]
     link = {key: at.query_params[key] for key in at.query_params}
     # The browser writes the bound widgets (the sidebar) into the link; AppTest does not.
-    for key in ("you", "starts", "ai", "depth", "seed", "decay"):
+    for key in ("you", "starts", "ai", "depth", "seed", "decay", VIEW):
         if key in at.session_state:
             value = at.session_state[key]
             link[key] = str(value).lower() if isinstance(value, bool) else str(value)
@@ -389,4 +457,5 @@ def test_the_link_holds_every_input(seed):
     assert again.radio(key="ttt-explain").value == at.radio(key="ttt-explain").value
     assert again.session_state["ttt.focus"] == at.session_state["ttt.focus"]
     assert player(again) == player(at)  # the same film, by its digest
+    assert tab_contents(again) == tab_contents(at)  # the same tab open
     assert not [w.value for w in again.warning if "The link" in w.value]

@@ -8,9 +8,10 @@ numbers.
 
 Everything on screen is in the link: the options (bound widgets), the game
 (``moves=``), what is explained (``explain=``), the opened node (``open=``,
-the cells played from the explained position) and the step (``step=``, kept by
-the player). Films and figures depend on a position and a search only, so they
-are cached across sessions: a lecture hall on one game costs one of each.
+the cells played from the explained position), the open tab (``view=``) and
+the step (``step=``, kept by the player). Films and figures depend on a position
+and a search only, so they are cached across sessions: a lecture hall on one game
+costs one of each. Only the open tab is computed.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ OPEN = "ttt-open"
 PAGE = "ttt-page"
 CHOICES = "ttt-choices"
 OPENING = "ttt-opening"
+#: The tabs under the board: the key of the open one, also the link's parameter.
+VIEW = "view"
 
 # A phone stacks the columns: the board, then the choices of what to explain and which node
 # to open, and only then the replay, far below the board. There the replay comes right under
@@ -252,33 +255,41 @@ def why_header(setup: Setup, position: Position, view: TreeView) -> None:
 
 # ------------------------------------------------------------------ the tabs
 def tabs(setup: Setup, position: Position | None) -> None:
-    """Under the board and the film: every move's value, node counts, giving up, the whole game."""
-    titles = [
-        "Every move's value",
-        "Nodes visited",
-        "An ideal player doesn't give up",
-        "The whole game in numbers",
-    ]
-    values_tab, counts_tab, give_up_tab, whole_tab = st.tabs(titles)
-    with values_tab:
-        if position is None:
-            st.caption("Values appear once there is a position to explain.")
-        else:
-            values(setup, position)
-        if not presenting():
-            st.caption(
-                "X is MAX, O is MIN. The computer searches the game tree from the position on "
-                "the board and plays the move with the best backed-up value."
-            )
-    with counts_tab:
-        if position is None:
-            st.caption("Counts appear once there is a position to explain.")
-        else:
-            counts(setup, position)
-    with give_up_tab:
-        give_up(setup.opponent.decay)
-    with whole_tab:
-        whole_game_table()
+    """Under the board and the film: every move's value, node counts, giving up, the whole game.
+
+    Only the open tab is computed (a tab's searches cost more than the rest of a rerun); the
+    open tab is in the link (``view=``), so that Share reopens it.
+    """
+    views = {
+        "Every move's value": lambda: _values_tab(setup, position),
+        "Nodes visited": lambda: _counts_tab(setup, position),
+        "An ideal player doesn't give up": lambda: give_up(setup.opponent.decay),
+        "The whole game in numbers": whole_game_table,
+    }
+    shown = st.tabs(list(views), key=VIEW, on_change="rerun", bind="query-params")
+    for tab, draw in zip(shown, views.values(), strict=True):
+        if tab.open:
+            with tab:
+                draw()
+
+
+def _values_tab(setup: Setup, position: Position | None) -> None:
+    if position is None:
+        st.caption("Values appear once there is a position to explain.")
+    else:
+        values(setup, position)
+    if not presenting():
+        st.caption(
+            "X is MAX, O is MIN. The computer searches the game tree from the position on "
+            "the board and plays the move with the best backed-up value."
+        )
+
+
+def _counts_tab(setup: Setup, position: Position | None) -> None:
+    if position is None:
+        st.caption("Counts appear once there is a position to explain.")
+    else:
+        counts(setup, position)
 
 
 @st.cache_data(max_entries=2000, show_spinner=False)
