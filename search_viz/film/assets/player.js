@@ -51,6 +51,28 @@ const SPEAK_EVERY = 6000;
 
 let playerCount = 0;
 
+// The sizes the player measures and writes as CSS variables. Each is set on the elements whose
+// rules read it, and registered as not inherited: a variable written on an element that holds
+// the picture would otherwise restyle every shape inside it (thousands in a maze), and a new
+// film's mount writes several.
+const LAYOUT_VARS = ["--svp-room", "--svp-fit", "--svp-bar", "--svp-note-room", "--svp-readable", "--svp-natural"];
+function registerLayoutVars() {
+  if (typeof CSS === "undefined" || !CSS.registerProperty) return;
+  for (const name of LAYOUT_VARS) {
+    try {
+      CSS.registerProperty({ name, syntax: "*", inherits: false });
+    } catch (error) {
+      // registered already: by another copy of this script on the page
+    }
+  }
+}
+registerLayoutVars();
+
+// Write a CSS variable only when its value changes (a write restyles the element).
+function setVar(node, name, value) {
+  if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
+}
+
 // ------------------------------------------------------------------ data
 async function gunzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -191,7 +213,7 @@ class FilmView {
     this.svg.setAttribute("role", "img");
     this.svg.setAttribute("aria-label", this.meta.title || "search picture");
     this.picture.append(this.description, this.spoken);
-    this.svg.style.setProperty("--svp-natural", `${(width * 4) / 3}px`);
+    setVar(this.svg, "--svp-natural", `${(width * 4) / 3}px`);
     this.svg.style.aspectRatio = `${width} / ${height}`;
     this.marksLayer = document.createElementNS(SVG_NS, "g");
     this.marksLayer.setAttribute("class", "svp-marks");
@@ -219,7 +241,7 @@ class FilmView {
     this.markStyles = header.markStyles || {};
     for (let i = 0; i < count; i++) this.paint(i, false);
     // a phone shows the picture at least this wide, and the student pans it (see player.css)
-    this.svg.style.setProperty("--svp-readable", `${this.readableWidth()}px`);
+    setVar(this.svg, "--svp-readable", `${this.readableWidth()}px`);
     this.picture.addEventListener("touchstart", (event) => this.touchStart(event), { passive: true });
     this.picture.addEventListener("touchend", (event) => this.touchEnd(event), { passive: true });
     this.renderCode();
@@ -413,17 +435,25 @@ class FilmView {
   // The sentence, the counters and the tables keep the height of the longest ones of the film
   // (of the chunks loaded), so that nothing below or beside them moves as they change length.
   reserve() {
+    // fit() runs again whenever the page around the player changes size; measuring costs a
+    // layout of the page, so it is done again only when the width or the chunks loaded changed.
+    const widths = [this.note, this.counters, this.tables].map((box) => box.getBoundingClientRect().width);
+    const key = `${widths}|${getComputedStyle(this.note).fontSize}|${this.source.chunks.filter(Boolean).length}`;
+    if (key === this.reserved) return;
+    this.reserved = key;
     const stepText = `Step ${this.n - 1}. `;
     const sentences = this.longest((panel) => panel.s, RESERVE_CANDIDATES);
-    reserveHeight(this.note, sentences.map((text) => [el("b", {}, stepText), document.createTextNode(text)]));
     const counters = this.longest((panel) => panel.c && JSON.stringify(panel.c), RESERVE_CANDIDATES);
-    reserveHeight(this.counters, counters.map((text) => chips(JSON.parse(text))));
     const tables = this.longest((panel) => panel.h && Object.values(panel.h).join(""), RESERVE_CANDIDATES);
-    reserveHeight(this.tables, tables.map((html) => {
-      const holder = el("div");
-      holder.innerHTML = html; // written by search_viz, user text escaped there
-      return [...holder.childNodes];
-    }));
+    reserveHeights([
+      [this.note, sentences.map((text) => [el("b", {}, stepText), document.createTextNode(text)])],
+      [this.counters, counters.map((text) => chips(JSON.parse(text)))],
+      [this.tables, tables.map((html) => {
+        const holder = el("div");
+        holder.innerHTML = html; // written by search_viz, user text escaped there
+        return [...holder.childNodes];
+      })],
+    ]);
   }
 
   // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
@@ -431,7 +461,7 @@ class FilmView {
   // when it leaves them room there, else under the sentence; the code box in what is left.
   fitSide(room) {
     const [width, height] = this.meta.size || [4, 3];
-    this.box.style.setProperty("--svp-fit", `${Math.ceil((room * width) / height)}px`);
+    setVar(this.box, "--svp-fit", `${Math.ceil((room * width) / height)}px`);
     const stacked = getComputedStyle(this.side).display !== "flex"; // a phone
     if (!stacked) {
       this.box.insertBefore(this.counters, this.side);
@@ -1028,24 +1058,34 @@ function chips(counters) {
   });
 }
 
-// Give `box` the height of the tallest of `contents` (each a list of nodes) laid out in a hidden
-// copy of it (same classes, same width); no reservation when it is not laid out.
-function reserveHeight(box, contents) {
-  const width = box.getBoundingClientRect().width;
-  if (!width || !box.parentNode) return;
-  const probe = box.cloneNode(false);
-  probe.removeAttribute("role");
-  probe.setAttribute("aria-hidden", "true");
-  probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;width:${width}px;` +
-    "min-height:0;height:auto;box-sizing:border-box";
-  box.parentNode.append(probe);
-  let tallest = 0;
-  for (const nodes of contents) {
-    probe.replaceChildren(...nodes);
-    tallest = Math.max(tallest, probe.getBoundingClientRect().height);
+// Give each `box` the height of the tallest of its `contents` (each a list of nodes), laid out
+// in hidden copies of it (same classes, same width): every copy is put in the page first and
+// measured after, so that the page is laid out once, not once per text. No reservation for a
+// box that is not laid out.
+function reserveHeights(boxes) {
+  const laidOut = boxes
+    .map(([box, contents]) => [box, contents, box.getBoundingClientRect().width])
+    .filter(([box, , width]) => width && box.parentNode);
+  const probes = [];
+  for (const [box, contents, width] of laidOut) {
+    box.style.minHeight = "";
+    for (const nodes of contents) {
+      const probe = box.cloneNode(false);
+      for (const name of ["role", "tabindex", "aria-live", "aria-label"]) probe.removeAttribute(name);
+      probe.setAttribute("aria-hidden", "true");
+      probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;width:${width}px;` +
+        "min-height:0;height:auto;box-sizing:border-box";
+      probe.replaceChildren(...nodes);
+      box.parentNode.append(probe);
+      probes.push([box, probe]);
+    }
   }
-  probe.remove();
-  box.style.minHeight = tallest ? `${Math.ceil(tallest)}px` : "";
+  const tallest = new Map(laidOut.map(([box]) => [box, 0]));
+  for (const [box, probe] of probes) {
+    tallest.set(box, Math.max(tallest.get(box), probe.getBoundingClientRect().height));
+  }
+  for (const [, probe] of probes) probe.remove();
+  for (const [box, height] of tallest) box.style.minHeight = height ? `${Math.ceil(height)}px` : "";
 }
 
 // Run `fn` once the browser has painted what is on screen now.
@@ -1531,7 +1571,7 @@ class Player {
     this.slider.oninput = () => this.go(Number(this.slider.value), true);
     this.speedBox.onchange = () => {
       this.speed = Number(this.speedBox.value);
-      this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
+      setVar(this.box, "--svp-t", this.animating() ? "0.25s" : "0s");
     };
     this.shareButton.onclick = () => this.toggleShare();
     this.practiceButton.onclick = () => this.practice.setOn(!this.practice.on, true);
@@ -1554,7 +1594,7 @@ class Player {
     this.data = data;
     const token = ++this.loadToken;
     this.box.classList.toggle("svp-present", !!data.present);
-    this.box.style.setProperty("--svp-scale", String(data.scale || 1));
+    setVar(this.box, "--svp-scale", String(data.scale || 1));
     this.shareButton.hidden = !data.share;
     this.exportButton.hidden = !data.export;
     this.controls.hidden = data.controls === false;
@@ -1664,7 +1704,7 @@ class Player {
   fit() {
     const layout = this.box.dataset.layout;
     if (layout === "compare") this.alignTitles(); // and the sentences
-    this.box.style.setProperty("--svp-bar", `${this.bar.offsetHeight}px`); // a phone's sticky bar
+    const bar = `${this.bar.offsetHeight}px`; // a phone's sticky bar: the sentence sticks under it
     this.sizeCount();
     this.sizePlay();
     for (const film of this.films) {
@@ -1672,7 +1712,10 @@ class Player {
       let below = layout === "below" ? 20 : 16;
       if (layout === "compare") below += film.note.getBoundingClientRect().height + 8;
       const room = Math.max(260, window.innerHeight - Math.max(top, 0) - below);
-      film.box.style.setProperty("--svp-room", `${room}px`); // the picture and the code box
+      setVar(film.svg, "--svp-room", `${room}px`); // the picture's height, and the code box's
+      setVar(film.code, "--svp-room", `${room}px`);
+      setVar(film.note, "--svp-bar", bar);
+      setVar(film.picture, "--svp-bar", bar);
       if (layout === "side") film.fitSide(room);
       else if (layout !== "compare") {
         film.reserve();
@@ -1680,7 +1723,7 @@ class Player {
       }
       film.centrePicture();
       // a phone: the picture, scrolled to, shows under the bar and the sentence that stick
-      film.box.style.setProperty("--svp-note-room", `${film.note.getBoundingClientRect().height + 8}px`);
+      setVar(film.picture, "--svp-note-room", `${film.note.getBoundingClientRect().height + 8}px`);
     }
   }
 
@@ -1807,7 +1850,7 @@ class Player {
     if (this.n <= 1 || this.practice.blocked() || this.editor.on) return;
     if (this.step >= this.n - 1) this.go(0, false);
     this.playing = true;
-    this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
+    setVar(this.box, "--svp-t", this.animating() ? "0.25s" : "0s");
     this.renderControls();
     let last = performance.now();
     let owed = 0;
@@ -1839,7 +1882,7 @@ class Player {
     if (!this.playing) return;
     this.playing = false;
     cancelAnimationFrame(this.frame);
-    this.box.style.setProperty("--svp-t", this.animating() ? "0.25s" : "0s");
+    setVar(this.box, "--svp-t", this.animating() ? "0.25s" : "0s");
     this.renderControls();
     for (const film of this.films) film.speak(film.at); // where playback stopped
     this.writeUrl(true);
