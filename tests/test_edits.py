@@ -28,12 +28,10 @@ from search_viz.lessons.local_search import edits as queen_edits
 from search_viz.lessons.local_search.board import square_name
 from search_viz.lessons.local_search.drawing import film_of as queens_film
 from search_viz.lessons.local_search.inputs import BoardChoice, make_problem, own_board_widgets
-from search_viz.lessons.shared import maze_edits
+from search_viz.lessons.shared import graph_edits, maze_edits
 from search_viz.lessons.shared.game_view import letters
 from search_viz.lessons.shared.graph_cases import MAZE, OWN_MAZE, RANDOM, build_case
-from search_viz.lessons.shared.graph_inputs import maze_widgets
-from search_viz.lessons.uninformed import edits as graph_edits
-from search_viz.lessons.uninformed.inputs import start_goal_widgets
+from search_viz.lessons.shared.graph_inputs import maze_widgets, start_goal_widgets
 from search_viz.problems.eight_puzzle import MOVES, NOTES_GOAL, NOTES_START, scramble
 from search_viz.problems.game_tree import EXAMPLES, GameTree
 from search_viz.problems.graph_examples import notes_tree
@@ -272,17 +270,18 @@ def test_the_genetic_algorithms_film_offers_no_edits():
 
 
 # ------------------------------------------------------------------ graphs
-@settings(max_examples=6)
+@pytest.mark.parametrize("search", [sv.bfs, sv.bidirectional_bfs], ids=["uninformed", "bidir"])
+@settings(max_examples=6, deadline=None)
 @given(st.integers(6, 14), st.integers(0, 9999), st.booleans(), st.data())
 def test_an_edited_graphs_film_is_the_film_of_the_same_start_and_goal_chosen(
-    nodes, seed, directed, data
+    search, nodes, seed, directed, data
 ):
     case = build_case(RANDOM, (nodes, 2.5, seed, directed, None, None))
     problem = case.problem
     role = data.draw(st.sampled_from(["start", "goal"]))
     taken = {problem.initial, problem.goal}
     node = data.draw(st.sampled_from([n for n in problem.graph.nodes if n not in taken]))
-    film = sv.film(sv.bfs, problem)
+    film = sv.film(search, problem)
     assert [edit.change for edit in film.edits_of(("node", "unvisited", node))] == [
         {"do": "start", "node": node},
         {"do": "goal", "node": node},
@@ -294,9 +293,20 @@ def test_an_edited_graphs_film_is_the_film_of_the_same_start_and_goal_chosen(
     widgets = start_goal_widgets(new)
     typed = build_case(RANDOM, (nodes, 2.5, seed, directed, widgets["start"], widgets["goal"]))
     assert (typed.problem.initial, typed.problem.goal) == (new.initial, new.goal)
-    assert sv.film(sv.bfs, new).digest == sv.film(sv.bfs, typed.problem).digest
+    assert sv.film(search, new).digest == sv.film(search, typed.problem).digest
     with pytest.raises(ValueError, match=f"is the {role} already"):
         graph_edits.edited(new, {"do": role, "node": node})
+
+
+def test_each_node_of_a_graph_offers_its_changes_in_both_compare_films():
+    case = build_case(RANDOM, (8, 2.5, 3, False, 0, 5))
+    both = sv.film(sv.bidirectional_bfs, case.problem)
+    plain = plain_film(sv.Trace.record(sv.bfs(case.problem)), case.view)
+    for film in (both, plain):
+        for node in case.problem.graph.nodes:
+            offered = [e.change for e in film.edits_of(("node", "unvisited", node))]
+            assert offered == [{"do": "start", "node": node}, {"do": "goal", "node": node}]
+        assert len(film.header()["edits"]) == 8
 
 
 @pytest.mark.parametrize(

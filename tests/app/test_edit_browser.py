@@ -21,7 +21,7 @@ from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.informed import edits as puzzle_edits
 from search_viz.lessons.local_search import edits as queen_edits
 from search_viz.lessons.shared import maze_edits
-from search_viz.lessons.shared.graph_cases import MAZE, OWN_MAZE, build_case
+from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, OWN_MAZE, build_case
 from search_viz.lessons.shared.graph_cases import node_label as label
 from search_viz.lessons.shared.graph_inputs import maze_widgets
 from search_viz.problems.eight_puzzle import NOTES_START
@@ -277,3 +277,22 @@ def test_a_maze_edited_in_compare_mode_changes_both_films(page, browser, app_url
     assert message.startswith(f"With a wall on {cell} the goal (8, 7) cannot be reached")
     assert page_film_ids(page) == moved
     assert reopened(browser, page.url) == moved
+
+
+def test_a_graphs_goal_chosen_in_compare_mode_changes_both_films(page, browser, app_url):
+    open_lesson(page, f"{app_url}/bidirectional-search?problem=The+notes%27+tree")
+    first = page_film_ids(page)
+    assert first == [film.digest for film in cached_films(NOTES_TREE, ("O", "S", False), "layer")]
+    edit_mode(page)
+    # K made the goal in plain BFS's picture (the right one): both films change
+    page.get_by_role("button", name="node K: change it").nth(1).click(force=True)
+    page.get_by_role("button", name="Make K the goal").click()
+    moved = films_become(page, first)
+    assert moved == [film.digest for film in cached_films(NOTES_TREE, ("O", "K", False), "layer")]
+    assert "goal=K" in page.url
+    # the start cannot be made the goal too: refused with why, the films kept
+    page.get_by_role("button", name="node O (the start): change it").first.click(force=True)
+    page.get_by_role("button", name="Make O the goal").click()
+    assert wait_for_status(page, "cannot be the goal too").startswith("O is the start")
+    assert page_film_ids(page) == moved
+    assert reopened(browser, page.url) == moved  # Share's link holds the new goal

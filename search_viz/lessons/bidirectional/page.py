@@ -17,7 +17,12 @@ from search_viz.lessons.bidirectional.sentences import branching_argument
 from search_viz.lessons.shared.eight_puzzle import path_strip_figure
 from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.graph_cases import MAX_EVENTS, PUZZLE, TRAP, record, stopped
-from search_viz.lessons.shared.graph_inputs import cached_case, maze_widgets
+from search_viz.lessons.shared.graph_inputs import (
+    START_GOAL,
+    cached_case,
+    maze_widgets,
+    start_goal_widgets,
+)
 from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
@@ -108,9 +113,11 @@ def body() -> None:
     trace = cached_trace(kind, params, choice.turns)
     _outcome(case, trace)
     both, plain = cached_films(kind, params, choice.turns)
-    editing = None
-    if kind in inputs.MAZES:  # an edited maze goes into the typed one; both films change
-        editing = Editing(case.problem, edits.edited, maze_widgets, edits.HINT)
+    editing = None  # a change made in either picture changes both films
+    if kind in START_GOAL:  # a node made the start or the goal goes into those fields
+        editing = Editing(case.problem, edits.edited, start_goal_widgets, edits.HINT)
+    elif kind in inputs.MAZES:  # an edited maze goes into the typed one
+        editing = Editing(case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT)
     if choice.compare and plain is not None:
         film_player(
             [both, plain],

@@ -41,6 +41,8 @@ from search_viz.problems.graph_examples import (
 from search_viz.problems.maze_text import maze_text
 from search_viz.ui.choices import choose_number
 
+#: The problems whose start and goal the sidebar chooses (edit mode changes them).
+START_GOAL = (NOTES_TREE, RANDOM, EDGE_LIST)
 #: The widgets' defaults; a page may change them (the same for every visitor and link).
 DEFAULTS: dict[str, Any] = {
     "tree_start": NOTES_TREE_ROOT,
@@ -188,6 +190,18 @@ def choose_case(
             seed = int(choose_number("Seed", 0, 9999, 1, key="seed"))
         return cached_case(kind, (instance, moves, seed))
     return cached_case(kind, ())
+
+
+def start_goal_widgets(problem) -> dict[str, object]:
+    """The sidebar's values that choose ``problem``'s start and goal (edit mode puts an edited
+    start or goal there, so that the link holds it).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.graph_examples import notes_tree
+    >>> start_goal_widgets(sv.GraphProblem(notes_tree(), "A", "K"))
+    {'start': 'A', 'goal': 'K'}
+    """
+    return {"start": problem.initial, "goal": problem.goal}
 
 
 def maze_widgets(problem) -> dict[str, object]:

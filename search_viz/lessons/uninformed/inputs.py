@@ -21,7 +21,11 @@ from search_viz.lessons.shared.graph_cases import (
     RANDOM,
     Case,
 )
-from search_viz.lessons.shared.graph_inputs import choose_case
+from search_viz.lessons.shared.graph_inputs import (  # noqa: F401 (the page reads them here)
+    START_GOAL,
+    choose_case,
+    start_goal_widgets,
+)
 from search_viz.lessons.uninformed.looks import ALGORITHMS
 from search_viz.ui.choices import choose_number, choose_one
 from search_viz.ui.links import link_check
@@ -33,8 +37,6 @@ DEFAULTS = {"maze_size": 7}
 LIMIT, MAX_DEPTH, BOUND = 4, 20, 6
 #: The largest seed the sidebar takes.
 MAX_SEED = 9999
-#: The problems whose start and goal the sidebar chooses (edit mode changes them).
-START_GOAL = (NOTES_TREE, RANDOM, EDGE_LIST)
 #: The mazes, whose walls, start and goal edit mode changes (into the typed maze).
 MAZES = (MAZE, OWN_MAZE)
 
@@ -94,18 +96,6 @@ def _depth(case: Case, algorithm: str) -> int | None:
             )
         )
     return None
-
-
-def start_goal_widgets(problem) -> dict[str, object]:
-    """The sidebar's values that choose ``problem``'s start and goal (edit mode puts an edited
-    start or goal there, so that the link holds it).
-
-    >>> import search_viz as sv
-    >>> from search_viz.problems.graph_examples import notes_tree
-    >>> start_goal_widgets(sv.GraphProblem(notes_tree(), "A", "K"))
-    {'start': 'A', 'goal': 'K'}
-    """
-    return {"start": problem.initial, "goal": problem.goal}
 
 
 def new_problem(state: MutableMapping | None = None, rng: random.Random | None = None) -> None:
