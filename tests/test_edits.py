@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import search_viz as sv
-from search_viz.film.edits import Edit, editable_data
+from search_viz.film.edits import Edit, apply_change, editable_data
 from search_viz.lessons.bidirectional.drawing import plain_film
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.game_trees.drawing import game_film
@@ -126,7 +126,7 @@ def test_an_edited_trees_film_is_the_film_of_the_same_tree_typed_in(nested, data
 def test_every_change_a_tree_film_offers_makes_a_tree_or_says_why_not(nested):
     tree = GameTree.from_nested(nested)
     film = game_film(tree, pruning=False)
-    for _, what, edits in film._editable:
+    for _, what, edits, _, _ in film._editable:
         assert what
         for edit in edits:
             change = dict(edit.change)
@@ -399,6 +399,50 @@ def test_each_cell_of_a_maze_offers_its_changes_in_both_compare_films():
         assert [e.change for e in film.edits_of(("target", (0, 0)))] == [{"do": "swap"}]
         assert [e.change for e in film.edits_of(("target", (3, 3)))] == [{"do": "swap"}]
         assert len(film.header()["edits"]) == 16  # every cell, walls too
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(4, 8), st.sampled_from([0.0, 0.2, 0.35]), st.integers(0, 9999), st.data())
+def test_a_sweep_of_the_mouse_makes_what_its_cells_offer_in_turn_or_nothing(
+    size, walls, seed, data
+):
+    problem = build_case(MAZE, (size, walls, seed)).problem
+    film = sv.film(sv.bfs, problem)
+    records = {part[0][0]: part[1] for part in film.header()["edits"]}
+    start_record = records[film.item(("target", problem.initial))]
+    assert (start_record.get("g"), records[film.item(("target", problem.goal))].get("g")) == (
+        "start",
+        "goal",
+    )
+    free = [c for c in problem.graph.nodes if c not in (problem.initial, problem.goal)]
+    if not free:
+        return
+    swept = data.draw(st.lists(st.sampled_from(free), min_size=1, max_size=6, unique=True))
+    # what the player sends: each swept cell's edit doing the sweep's role, in the order swept
+    record = records[film.item(("target", swept[0]))]
+    assert record["p"] == "wall"
+    changes = [
+        next(a["c"] for a in records[film.item(("target", c))]["a"] if a["c"]["do"] == "wall")
+        for c in swept
+    ]
+    expected = maze_graph(size, set(walls_of(problem.graph)) | set(swept))
+    if not nx.has_path(expected, problem.initial, problem.goal) and nx.has_path(
+        problem.graph, problem.initial, problem.goal
+    ):  # refused whole: one of its walls cuts the goal off
+        with pytest.raises(ValueError, match="cannot be reached from the start"):
+            apply_change(maze_edits.edited, problem, {"all": changes})
+        return
+    new = apply_change(maze_edits.edited, problem, {"all": changes})
+    assert set(walls_of(new.graph)) == set(walls_of(problem.graph)) | set(swept)
+    rubbed = apply_change(maze_edits.edited, new, {"all": [{**c, "do": "open"} for c in changes]})
+    assert set(walls_of(rubbed.graph)) == set(walls_of(problem.graph))  # a sweep back rubs out
+
+
+@pytest.mark.parametrize("changes", [[], "wall", [{"do": "wall", "cell": [0, 1]}] * 201])
+def test_a_sweep_of_nothing_or_too_much_says_what_is_allowed(changes):
+    problem = sv.GraphProblem(maze_graph(3, []), (0, 0), (2, 2))
+    with pytest.raises(ValueError, match="A sweep makes 1 to 200 changes at once"):
+        apply_change(maze_edits.edited, problem, {"all": changes})
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,8 @@ class FilmBuilder:
         self._pending_question: tuple[Question, dict] | None = None
         self._questions: dict[int, Question] = {}
         self._asks: dict[int, dict] = {}
-        self._editable: list[tuple[list[int], str, tuple[Edit, ...]]] = []
+        # (item numbers, what they are, their edits, drag role, paint role) per editable part
+        self._editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]] = []
 
     # --------------------------------------------------------- what changes
     def show(self, name: Hashable, look: int | Look = SHOWN) -> None:
@@ -137,12 +138,22 @@ class FilmBuilder:
             numbers = {}
         self._pending_question = (question, numbers)
 
-    def editable(self, names: Iterable[Hashable], what: str, edits: Iterable[Edit]) -> None:
+    def editable(
+        self,
+        names: Iterable[Hashable],
+        what: str,
+        edits: Iterable[Edit],
+        *,
+        drag: str | None = None,
+        paint: str | None = None,
+    ) -> None:
         """Clicking the items ``names`` in edit mode offers ``edits`` (changes to the problem).
 
         ``what`` says which part of the problem the items stand for ("leaf E, value 3"): a
         screen reader hears it, and the player's small form is headed by it. One edit that
         asks no number happens at a click; otherwise the player offers the edits in a form.
+        ``drag`` and ``paint`` let a mouse drag the part (see
+        :func:`~search_viz.film.edits.editable_data`); every change stays a click away too.
         The film's steps are not affected: the page applies a change and shows a new film.
 
         >>> from search_viz.film.demo import demo_writer
@@ -156,7 +167,7 @@ class FilmBuilder:
         edits = tuple(edits)
         if not numbers or not edits:
             raise ValueError("an editable part of the picture needs items and edits")
-        self._editable.append((numbers, what, edits))
+        self._editable.append((numbers, what, edits, drag, paint))
 
     def _code(self, look: int | Look) -> int:
         if isinstance(look, Look):

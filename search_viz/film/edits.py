@@ -12,6 +12,13 @@ An edit either happens at once (sliding a tile) or first asks for a number
 (``number``: what the field shows first, e.g. a leaf's value), which the
 player puts in the change as ``"value"``.
 
+A part may also be dragged with a mouse or a pen (:func:`editable_data`'s
+``drag`` and ``paint``): dropped on another part it makes that part's edit whose
+change "does" the drag's role (the start dragged onto a cell makes that cell the
+start); swept across other parts it makes each one's edit of the paint's role,
+sent as one change ``{"all": [change, ...]}``, which :func:`apply_change` makes
+in turn (a wall drawn across five cells).
+
 >>> value = Edit("Set the value", {"do": "value", "node": [0]}, number=3)
 >>> value.data()
 {'l': 'Set the value', 'c': {'do': 'value', 'node': [0]}, 'n': 3, 'lo': -1000000000000000, \
@@ -24,8 +31,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 #: How large a typed number may be, either way, unless an edit says otherwise (every whole
 #: number in it is exact as a float).
@@ -72,12 +80,57 @@ class Edit:
         return out
 
 
-def editable_data(what: str, edits: tuple[Edit, ...]) -> dict:
-    """An editable item's record as the browser reads it: ``w`` what it is, ``a`` its edits.
+#: The most changes one sweep of the mouse may send at once (a 30 x 30 maze's longest wall is
+#: 30 cells; far more is not a student drawing).
+MAX_CHANGES_AT_ONCE = 200
+
+
+def editable_data(
+    what: str, edits: tuple[Edit, ...], drag: str | None = None, paint: str | None = None
+) -> dict:
+    """An editable item's record as the browser reads it: ``w`` what it is, ``a`` its edits,
+    and, if it can be dragged, ``g`` (dropped on another part: that part's edit whose change's
+    ``do`` is this) or ``p`` (swept across others: each one's edit whose ``do`` is this).
 
     >>> editable_data("tile 5", (Edit("Slide 5", {"tile": 5}),))
     {'w': 'tile 5', 'a': [{'l': 'Slide 5', 'c': {'tile': 5}}]}
+    >>> editable_data("the start", (Edit("Swap", {"do": "swap"}),), drag="start")["g"]
+    'start'
     """
     if not what or not edits:
         raise ValueError("an editable item needs words for what it is and at least one edit")
-    return {"w": what, "a": [edit.data() for edit in edits]}
+    record: dict = {"w": what, "a": [edit.data() for edit in edits]}
+    if drag:
+        record["g"] = drag
+    if paint:
+        record["p"] = paint
+    return record
+
+
+def apply_change(edited: Callable[[Any, Any], Any], problem: Any, change: Any) -> Any:
+    """``problem`` with ``change`` made by ``edited`` (a lesson's); a sweep's
+    ``{"all": [change, ...]}`` makes each in turn, and is refused whole (a ValueError saying
+    why, the problem kept) if one of them is.
+
+    >>> def add(total, change):
+    ...     if change["n"] < 0:
+    ...         raise ValueError("only whole numbers from 0")
+    ...     return total + change["n"]
+    >>> apply_change(add, 10, {"all": [{"n": 1}, {"n": 2}]}), apply_change(add, 10, {"n": 5})
+    (13, 15)
+    >>> apply_change(add, 10, {"all": [{"n": 1}, {"n": -2}]})
+    Traceback (most recent call last):
+    ...
+    ValueError: only whole numbers from 0
+    """
+    if not (isinstance(change, Mapping) and "all" in change):
+        return edited(problem, change)
+    changes = change["all"]
+    if not isinstance(changes, list) or not 1 <= len(changes) <= MAX_CHANGES_AT_ONCE:
+        raise ValueError(
+            f"A sweep makes 1 to {MAX_CHANGES_AT_ONCE} changes at once, given as a list, "
+            f"not {changes!r:.60}."
+        )
+    for one in changes:
+        problem = edited(problem, one)
+    return problem

@@ -143,7 +143,8 @@ class Film:
         names: dict | None = None,
         questions: dict[int, Question] | None = None,
         asks: dict[int, dict] | None = None,
-        editable: list[tuple[list[int], str, tuple[Edit, ...]]] | None = None,
+        editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]]
+        | None = None,
     ) -> None:
         self._draw = draw
         self._editable = editable or []
@@ -260,7 +261,7 @@ class Film:
         ()
         """
         number = self._names[name]
-        return next((edits for numbers, _, edits in self._editable if number in numbers), ())
+        return next((part[2] for part in self._editable if number in part[0]), ())
 
     @property
     def asked_steps(self) -> list[int]:
@@ -332,7 +333,10 @@ class Film:
         """The header's ``edits``: [[item numbers], record] per editable part (none: left out)."""
         if not self._editable:
             return {}
-        edits = [[numbers, editable_data(what, edits)] for numbers, what, edits in self._editable]
+        edits = [
+            [numbers, editable_data(what, edits, drag, paint)]
+            for numbers, what, edits, drag, paint in self._editable
+        ]
         return {"edits": edits}
 
     @property

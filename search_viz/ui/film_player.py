@@ -40,6 +40,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from search_viz.film import Film
+from search_viz.film.edits import apply_change
 from search_viz.film.pages import player_assets
 from search_viz.ui.export import film_export_dialog
 from search_viz.ui.links import CHANGED_BY_PAGE
@@ -201,7 +202,8 @@ def _edit(editing: Editing, key: str) -> None:
             last = stack.pop()
             _set_widgets(last["before"], last["missing"])
         else:
-            after = dict(editing.widgets(editing.edit(editing.problem, asked.get("change"))))
+            changed = apply_change(editing.edit, editing.problem, asked.get("change"))
+            after = dict(editing.widgets(changed))
             before = {k: st.session_state[k] for k in after if k in st.session_state}
             missing = [k for k in after if k not in st.session_state]
             _set_widgets(after, [])

@@ -10,12 +10,14 @@ One app server for the file (the session's ``app_url``).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
 import pytest
 
 import search_viz as sv
+from search_viz.film.edits import apply_change
 from search_viz.lessons.bidirectional.page import cached_films
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.informed import edits as puzzle_edits
@@ -296,3 +298,60 @@ def test_a_graphs_goal_chosen_in_compare_mode_changes_both_films(page, browser, 
     assert wait_for_status(page, "cannot be the goal too").startswith("O is the start")
     assert page_film_ids(page) == moved
     assert reopened(browser, page.url) == moved  # Share's link holds the new goal
+
+
+def centre(page, name: str) -> tuple[float, float]:
+    """Where on the screen the picture's part named ``name`` (its accessible name) is."""
+    box = page.get_by_role("button", name=name).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def mouse_drag(page, names: list[str]) -> None:
+    """Press the mouse on the first part, move across the others in turn, let go on the last."""
+    page.mouse.move(*centre(page, names[0]))
+    page.mouse.down()
+    for name in names[1:]:
+        page.mouse.move(*centre(page, name), steps=4)
+    page.mouse.up()
+
+
+def wall_run(maze: sv.GraphProblem, length: int) -> list[tuple[int, int]]:
+    """``length`` free cells side by side in a row, neither the start nor the goal, that can
+    all be walls with the goal still reached."""
+    ends = (maze.initial, maze.goal)
+    for r, c in sorted(maze.graph.nodes):
+        run = [(r, c + i) for i in range(length)]
+        if all(cell in maze.graph and cell not in ends for cell in run):
+            with contextlib.suppress(ValueError):
+                apply_change(maze_edits.edited, maze, {"all": [wall(cell) for cell in run]})
+                return run
+    raise AssertionError("no run of free cells can all be walls in this maze")
+
+
+def wall(cell: tuple[int, int]) -> dict:
+    return {"do": "wall", "cell": list(cell)}
+
+
+def test_walls_drawn_and_the_goal_dragged_with_the_mouse(page, app_url):
+    open_lesson(page, f"{app_url}/uninformed-search?problem=Grid+maze&algorithm=BFS")
+    maze = build_case(MAZE, (7, 0.25, 1)).problem
+    first = page_film_ids(page)
+    edit_mode(page)
+    # a sweep across three free cells: one change, three walls
+    run = wall_run(maze, 3)
+    mouse_drag(page, [f"cell {label(cell)}: change it" for cell in run])
+    walled = films_become(page, first)
+    maze = apply_change(maze_edits.edited, maze, {"all": [wall(cell) for cell in run]})
+    assert walled == [sv.film(sv.bfs, maze).digest]
+    assert status(page).startswith(f"Changed: Put a wall here: cell {label(run[0])}")
+    assert page.locator(".svp-edit-form").is_hidden()  # no form: a drag is not a click
+    # the goal dragged onto a free cell
+    free = next(
+        c for c in sorted(maze.graph.nodes, reverse=True) if c not in (maze.initial, (6, 6))
+    )
+    goal = "cell (6, 6), the goal: Swap the start and the goal"
+    mouse_drag(page, [goal, f"cell {label(free)}: change it"])
+    moved = films_become(page, walled)
+    maze = maze_edits.edited(maze, {"do": "goal", "cell": list(free)})
+    assert moved == [sv.film(sv.bfs, maze).digest]
+    assert "problem=Your+maze" in page.url

@@ -628,6 +628,15 @@ const WRONG_MARK_MS = 1200;
 const PICK_BUTTONS_UP_TO = 16;
 
 // The number a student typed, or null: "3", "-2.5", "−4", "inf", "-∞", "+infinity".
+// The edit of a part's record (`spec`) whose change does `role` (a drag's), without a number.
+function actDoing(spec, role) {
+  return spec.a.find((act) => act.c && act.c.do === role && act.n === undefined) || null;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function typedNumber(text) {
   const t = String(text).trim().toLowerCase().replace(/\u2212/g, "-").replace(/\s+/g, "");
   const infinity = /^([+-]?)(inf|infinity|∞)$/.exec(t);
@@ -1129,6 +1138,8 @@ class Editor {
     this.on = false;
     this.waiting = null; // the change sent, until the host answers: { at, said, where, focus }
     this.marked = [];
+    this.parts = new Map(); // an editable item -> its part: { spec, where, nodes, stop }
+    this.drag = null; // a mouse drag under way: { from, film, over, swept, moved, pointer }
     this.button = el("button", { type: "button", class: "svp-btn svp-edit-toggle", hidden: "",
       "aria-pressed": "false", "aria-label": "Edit the problem",
       title: "Change the problem by clicking the picture" }, "Edit");
@@ -1209,15 +1220,19 @@ class Editor {
     this.unmark();
     this.markedFor = player.films;
     player.films.forEach((film, f) => {
+      this.watchDrags(film, f);
       (film.header.edits || []).forEach(([numbers, spec], index) => {
         const nodes = numbers.map((number) => film.items[number]).filter(Boolean);
         const only = spec.a.length === 1 && spec.a[0].n === undefined ? spec.a[0] : null;
         // one stop in the Tab order per part of the problem: an item the picture shows
         const stop = nodes.find((node) => node.style.display !== "none") || nodes[0];
+        const part = { spec, where: { film: f, index }, nodes, stop };
         for (const node of nodes) {
+          this.parts.set(node, part);
           node.classList.add("svp-editable");
           node.onclick = (event) => {
             event.stopPropagation();
+            if (this.dragged) return; // the end of a drag, not a click
             this.choose(spec, { film: f, index }, stop);
           };
           this.marked.push(node);
@@ -1239,6 +1254,8 @@ class Editor {
   }
 
   unmark() {
+    this.dragCancel();
+    this.parts = new Map();
     for (const node of this.marked) {
       node.classList.remove("svp-editable");
       node.removeAttribute("tabindex");
@@ -1258,6 +1275,101 @@ class Editor {
     if (!entry) return null;
     return entry[0].map((number) => film.items[number]).find((node) => node &&
       node.getAttribute("tabindex") === "0") || null;
+  }
+
+  // -- dragging with a mouse or a pen: a part whose record says what a drag does (`g`: dropped
+  // on another part, that part's edit doing `g`; `p`: swept across parts, each one's edit doing
+  // `p`, sent as one change). A touch pans the picture as ever; every change is a click too.
+  watchDrags(film, f) {
+    const svg = film.svg;
+    if (svg.dataset.svpDrags) return;
+    svg.dataset.svpDrags = "1";
+    svg.addEventListener("pointerdown", (event) => this.dragStart(event, f));
+    svg.addEventListener("pointermove", (event) => this.dragMove(event));
+    svg.addEventListener("pointerup", (event) => this.dragEnd(event));
+    svg.addEventListener("pointercancel", () => this.dragCancel());
+  }
+
+  partAt(node) {
+    for (; node && node.nodeType === 1; node = node.parentNode) {
+      const part = this.parts.get(node);
+      if (part) return part;
+    }
+    return null;
+  }
+
+  dragStart(event, f) {
+    if (!this.on || this.waiting || event.pointerType === "touch" || event.button !== 0) return;
+    const from = this.partAt(event.target);
+    if (!from || !(from.spec.g || from.spec.p)) return;
+    event.preventDefault(); // no text selection while sweeping
+    this.dragCancel();
+    this.drag = { from, film: f, over: from, swept: from.spec.p ? [from] : [], moved: false,
+      pointer: event.pointerId };
+  }
+
+  dragMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const root = event.currentTarget.getRootNode();
+    const part = this.partAt(root.elementFromPoint(event.clientX, event.clientY));
+    if (!part || part === drag.over || part.where.film !== drag.film) return;
+    drag.over = part;
+    if (!drag.moved) {
+      // a drag now, not a click: the picture keeps the pointer until it is let go (taken only
+      // now, so that a click's own part still hears the click)
+      drag.moved = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+    const role = drag.from.spec.p;
+    if (role) {
+      if (!drag.swept.includes(part) && actDoing(part.spec, role)) {
+        drag.swept.push(part);
+        for (const node of part.nodes) node.classList.add("svp-swept");
+      }
+      if (drag.swept.length === 2) for (const node of drag.from.nodes) node.classList.add("svp-swept");
+      return;
+    }
+    this.clearDragMarks("svp-drop");
+    for (const node of part.nodes) node.classList.add("svp-drop");
+  }
+
+  dragEnd(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointer) return;
+    this.dragCancel();
+    if (!drag.moved) return; // a click: its handler chooses
+    this.dragged = true; // the click this pointer-up makes is not a choice
+    setTimeout(() => { this.dragged = false; }, 0);
+    const role = drag.from.spec.p;
+    if (role) {
+      const acts = drag.swept.map((part) => actDoing(part.spec, role));
+      const names = drag.swept.map((part) => part.spec.w);
+      const listed = names.length > 4 ? `${names.slice(0, 4).join(", ")} and ${names.length - 4} more`
+        : names.join(", ");
+      const change = acts.length === 1 ? acts[0].c : { all: acts.map((act) => act.c) };
+      this.send({ change }, `${acts[0].l}: ${listed}`, drag.from.where);
+      return;
+    }
+    const act = actDoing(drag.over.spec, drag.from.spec.g);
+    if (!act) {
+      this.say(`${capital(drag.from.spec.w)} cannot go on ${drag.over.spec.w}: drop it on ` +
+        "another part.", "svp-edit-error");
+      return;
+    }
+    this.send({ change: act.c }, `${capital(drag.from.spec.w)} dragged: ${act.l}`, drag.over.where);
+  }
+
+  dragCancel() {
+    this.drag = null;
+    this.clearDragMarks("svp-swept");
+    this.clearDragMarks("svp-drop");
+  }
+
+  clearDragMarks(name) {
+    for (const film of this.player.films) {
+      for (const node of film.svg.querySelectorAll(`.${name}`)) node.classList.remove(name);
+    }
   }
 
   // -- choosing a change

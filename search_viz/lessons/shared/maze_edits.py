@@ -3,7 +3,9 @@ away, the start or the goal moved.
 
 In the player's edit mode a click on a cell of a maze offers its changes: a
 free cell can become a wall, the start or the goal; a wall can be taken away;
-the start and the goal can swap. :func:`mark_editable` writes them into a film
+the start and the goal can swap. With a mouse, the start or the goal is dragged to
+another cell, and a sweep across cells puts up walls (from a free cell) or takes
+them away (from a wall). :func:`mark_editable` writes them into a film
 (on the cells' ``("target", cell)`` items, see
 :func:`~search_viz.lessons.shared.graph_drawing.draw_targets`); :func:`edited`
 makes the changed problem, or raises a ``ValueError`` saying what is allowed.
@@ -38,7 +40,9 @@ from search_viz.problems.maze_text import maze_graph, maze_size, walls_of
 #: What the player says a click does, for the page's edit mode.
 HINT = (
     "Click a cell: a free cell can become a wall, the start or the goal; a wall can be taken "
-    "away; the start and the goal can swap."
+    "away; the start and the goal can swap. With a mouse, drag the start or the goal to "
+    "another cell, or sweep across cells to draw walls (from a free cell) or rub them out "
+    "(from a wall)."
 )
 #: The changes, by their "do".
 CHANGES = ("wall", "open", "start", "goal", "swap")
@@ -107,7 +111,23 @@ def mark_editable(writer: FilmBuilder, view: GraphView) -> None:
     """
     for cell in grid_cells(view):
         what, edits = offers(view, cell)
-        writer.editable([("target", cell)], what, edits)
+        writer.editable([("target", cell)], what, edits, **_dragging(view, cell))
+
+
+def _dragging(view: GraphView, cell: tuple[int, int]) -> dict[str, str]:
+    """What a mouse drag from ``cell`` does: the start or the goal dropped on a free cell
+    moves there; a sweep from a free cell puts up walls on the free cells it crosses, and one
+    from a wall takes away the walls it crosses.
+
+    >>> view = GraphView.of(maze_graph(3, [(1, 1)]), (0, 0), (2, 2), "grid")
+    >>> _dragging(view, (0, 0)), _dragging(view, (0, 1)), _dragging(view, (1, 1))
+    ({'drag': 'start'}, {'paint': 'wall'}, {'paint': 'open'})
+    """
+    if cell == view.start:
+        return {"drag": "start"}
+    if cell == view.goal:
+        return {"drag": "goal"}
+    return {"paint": "wall" if cell in view.graph else "open"}
 
 
 def edited(problem: GraphProblem, change: Any) -> GraphProblem:
