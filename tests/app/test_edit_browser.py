@@ -355,3 +355,11 @@ def test_walls_drawn_and_the_goal_dragged_with_the_mouse(page, app_url):
     maze = maze_edits.edited(maze, {"do": "goal", "cell": list(free)})
     assert moved == [sv.film(sv.bfs, maze).digest]
     assert "problem=Your+maze" in page.url
+    # the start dropped on the goal: refused with why, the maze kept
+    start = f"cell {label(maze.initial)}, the start: Swap the start and the goal"
+    goal = f"cell {label(maze.goal)}, the goal: Swap the start and the goal"
+    mouse_drag(page, [start, goal])
+    assert wait_for_status(page, "cannot be moved onto").startswith(
+        f"Cell {label(maze.initial)}, the start cannot be moved onto cell {label(maze.goal)}"
+    )
+    assert page_film_ids(page) == moved

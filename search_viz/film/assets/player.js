@@ -1311,6 +1311,10 @@ class Editor {
   dragMove(event) {
     const drag = this.drag;
     if (!drag || event.pointerId !== drag.pointer) return;
+    if (!(event.buttons & 1)) {
+      this.dragCancel(); // let go outside the picture: the drag ended there, and does nothing
+      return;
+    }
     const root = event.currentTarget.getRootNode();
     const part = this.partAt(root.elementFromPoint(event.clientX, event.clientY));
     if (!part || part === drag.over || part.where.film !== drag.film) return;
@@ -1353,8 +1357,8 @@ class Editor {
     }
     const act = actDoing(drag.over.spec, drag.from.spec.g);
     if (!act) {
-      this.say(`${capital(drag.from.spec.w)} cannot go on ${drag.over.spec.w}: drop it on ` +
-        "another part.", "svp-edit-error");
+      this.say(`${capital(drag.from.spec.w)} cannot be moved onto ${drag.over.spec.w}: drop it ` +
+        "elsewhere.", "svp-edit-error");
       return;
     }
     this.send({ change: act.c }, `${capital(drag.from.spec.w)} dragged: ${act.l}`, drag.over.where);
