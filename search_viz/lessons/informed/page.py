@@ -282,7 +282,12 @@ def _open_detour() -> None:
 
 
 def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
-    """The solution move by move (its own small film) and as a strip of boards."""
+    """The solution move by move (its own small film) and as a strip of boards, in two tabs
+    of which only the open one is computed; the link names it (``solution=``).
+
+    ``solution_panel(trace, choice)`` under the replay; with ``?solution=Strip+of+boards``
+    it draws the strip, and neither the solution's film nor its page is made.
+    """
     path = trace.result.path
     if not path:
         return
@@ -315,7 +320,11 @@ def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
 
 
 def compare_panel(instance: Instance, tie: str) -> list[Row]:
-    """Every search on this instance: a chart, a table with b*, and what the tie rule changes."""
+    """Every search on this instance: a chart, a table with b*, and what the tie rule changes
+    (in an expander: A* runs again under the other rule only once it is opened).
+
+    ``rows = compare_panel(instance, "fifo")`` returns the comparison's rows, one per search.
+    """
     st.header("What a heuristic buys: every search on this instance")
     rows = cached_compare(instance.start, instance.goal, tie)
     st.image(compare_png(tuple(rows), scale()), alt=compare_alt(rows))

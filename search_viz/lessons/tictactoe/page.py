@@ -258,7 +258,9 @@ def tabs(setup: Setup, position: Position | None) -> None:
     """Under the board and the film: every move's value, node counts, giving up, the whole game.
 
     Only the open tab is computed (a tab's searches cost more than the rest of a rerun); the
-    open tab is in the link (``view=``), so that Share reopens it.
+    open tab is in the link (``view=``), so that Share reopens it. For example, at the end
+    of :func:`body`, ``tabs(setup, position)`` with ``?view=Nodes+visited`` in the link
+    counts the nodes from ``position`` and searches nothing for the other three tabs.
     """
     views = {
         "Every move's value": lambda: _values_tab(setup, position),

@@ -3,7 +3,8 @@
 Top to bottom: the title and one line on the problem, what the search found
 (or why it stopped, and what to change), the film player (picture, sentence,
 pseudocode, counters, the frontier and the IDDFS table), then the charts:
-the iterations of iterative deepening, and the frontier of BFS against DFS.
+the iterations of iterative deepening, and the frontier of BFS against DFS
+(searched and drawn only while its expander is open).
 """
 
 from __future__ import annotations
