@@ -21,11 +21,7 @@ from search_viz.lessons.shared.graph_cases import (
     RANDOM,
     Case,
 )
-from search_viz.lessons.shared.graph_inputs import (  # noqa: F401 (the page reads them here)
-    START_GOAL,
-    choose_case,
-    start_goal_widgets,
-)
+from search_viz.lessons.shared.graph_inputs import choose_case
 from search_viz.lessons.uninformed.looks import ALGORITHMS
 from search_viz.ui.choices import choose_number, choose_one
 from search_viz.ui.links import link_check

@@ -22,7 +22,12 @@ from search_viz.lessons.shared.graph_cases import (
     record,
     stopped,
 )
-from search_viz.lessons.shared.graph_inputs import cached_case, maze_widgets
+from search_viz.lessons.shared.graph_inputs import (
+    START_GOAL,
+    cached_case,
+    maze_widgets,
+    start_goal_widgets,
+)
 from search_viz.lessons.uninformed import edits, inputs
 from search_viz.lessons.uninformed.charts import (
     frontier_after_expansions,
@@ -116,8 +121,8 @@ def body() -> None:
     _outcome(case, algorithm, trace)
     film = cached_film(kind, params, algorithm, depth)
     editing = None
-    if kind in inputs.START_GOAL:
-        editing = Editing(case.problem, edits.edited, inputs.start_goal_widgets, edits.HINT)
+    if kind in START_GOAL:
+        editing = Editing(case.problem, edits.edited, start_goal_widgets, edits.HINT)
     elif kind in inputs.MAZES:  # an edited maze goes into the typed one
         editing = Editing(case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT)
     film_player(film, key="uninformed", new_problem=inputs.new_problem, edit=editing)
