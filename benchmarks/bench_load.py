@@ -1070,18 +1070,7 @@ def part_replicas() -> None:
         f"a film and its comparison pictures).\n\n"
     )
     body += table(
-        [
-            "students on",
-            "served by",
-            "N",
-            "opens per second",
-            "open s p50 / p95 / max",
-            "step ms p50 / p95 / max",
-            "app CPU s per opening",
-            "CPU s of each app process",
-            "errors",
-            "load before",
-        ],
+        REPLICA_COLUMNS,
         rows,
     )
     body += (
@@ -1089,6 +1078,56 @@ def part_replicas() -> None:
         "second (target 1.7x)."
     )
     write_section("load-replicas", body)
+
+
+#: Issue 21's lab: students on their own seeds, one app process behind nginx, the target p95.
+SEEDS_N, SEEDS_TARGET_S = 30, 3.0
+
+
+def part_seeds() -> None:
+    """Issue 21's row, run ``RUNS`` times: ``SEEDS_N`` students on their own seeds arriving
+    within ``ARRIVAL_S`` at one replica behind nginx (``make serve-replicas N=1``, so that
+    the static files are nginx's, not what is measured), each opening building its own film."""
+    print(f"== {SEEDS_N} students on their own seeds, 1 replica behind nginx", flush=True)
+    rows = []
+    for run_no in range(1, RUNS + 1):
+        with replicated(1) as target:
+            queries = scenario_queries("seeds", SEEDS_N, 30_000 + 1000 * run_no)
+            run = run_students(target, queries, step_for=10.0, open_timeout=OPEN_TIMEOUT_S)
+        examples = len({s.media for s in run.students if s.opened is not None})
+        p95 = percentile(run.opens, 95) if run.opens else float("inf")
+        met = p95 < SEEDS_TARGET_S and not run.errors and len(run.opens) == SEEDS_N
+        row = _replica_row(run, f"different seeds ({examples} examples seen)", target.label)
+        rows.append([run_no, *row, "met" if met else "**not met**", f"{run.driver_cpu:.1f}"])
+        print(f"    -> {rows[-1]}", flush=True)
+    body = (
+        f"Code served: {served_code()}. Page `/{PAGE}`, one `?{SEEDED}` per student, every "
+        f"seed new to the server; students open it as Chromium's first visit does "
+        f"({len(page_files(''))} files), all within {ARRIVAL_S:.0f} s, then step for 10 s. "
+        "One replica behind nginx as `make serve-replicas N=1` starts it (not pinned: nginx, "
+        "the replica and this driver share the machine's cores). Target (issue 21): open "
+        f"p95 under {SEEDS_TARGET_S:.0f} s.\n\n"
+    )
+    body += table(
+        ["run", *REPLICA_COLUMNS, "target p95", "driver CPU s"],
+        rows,
+    )
+    write_section("load-seeds", body)
+
+
+#: The columns of a replicas row (:func:`_replica_row`).
+REPLICA_COLUMNS = [
+    "students on",
+    "served by",
+    "N",
+    "opens per second",
+    "open s p50 / p95 / max",
+    "step ms p50 / p95 / max",
+    "app CPU s per opening",
+    "CPU s of each app process",
+    "errors",
+    "load before",
+]
 
 
 def _replica_row(run: Run, scenario: str, label: str) -> list:
@@ -1587,6 +1626,7 @@ PARTS = {
     "soak": part_soak,
     "bytes": part_bytes,
     "targets": part_targets,
+    "seeds": part_seeds,
 }
 
 
