@@ -1,7 +1,8 @@
 """Two replicas behind nginx (deploy/): a lesson opens and steps through the proxy (its film
 is fetched from the replica that holds its session); each browser keeps to one replica, and
 browsers spread over both; a second lesson and a reload fetch no script again (nginx's
-static files are immutable for a year; their sizes are measured in benchmarks/bench_load.py).
+static files are immutable for a year; their sizes are measured in benchmarks/bench_load.py);
+a film a replica made is served again from nginx's copy.
 
 Skipped, with a notice, where nginx is not installed (``make test`` installs it with
 apt-get); under CI=true a missing nginx fails instead.
@@ -11,12 +12,14 @@ import os
 import re
 import shutil
 import time
+import urllib.parse
 import urllib.request
 
 import pytest
 
 from deploy.replicas import Replicas
 from tests.app.film_browser import press, sentence, shown_step, wait_for_player
+from tests.app.lesson_films import page_film_ids
 from tests.app.test_browser import assert_clean
 from tests.conftest import in_ci
 
@@ -161,3 +164,33 @@ def test_a_second_lesson_and_a_reload_fetch_no_script(page, replicas):
     again = set(network.scripts(over_network=True)) & seen
     assert again == set(), f"a reload fetched scripts again: {sorted(again)}"
     assert_clean(page)
+
+
+def test_a_film_asked_for_again_comes_from_nginxs_copy(browser, replicas):
+    """Two browsers (two cookies) open one example: the second's films and pictures are
+    nginx's copies of the first's (the same bytes: the same film), and both may keep them."""
+    seen = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            network = Network(page)
+            page.goto(f"{replicas.url}/game-trees?tree=Random+tree&seed=7")
+            wait_for_player(page, timeout=180_000)
+            drawn(page)
+            media = {  # the app's media files (not Streamlit's fonts in /static/media/)
+                path: headers
+                for url, _, headers, _ in network.requests
+                if (path := urllib.parse.urlsplit(url).path).startswith("/media/")
+            }
+            seen.append((page_film_ids(page), media))
+        finally:
+            context.close()
+    (first_films, first), (second_films, second) = seen
+    assert second_films == first_films
+    assert first
+    assert set(second) == set(first)
+    assert {h["x-cache-status"] for h in first.values()} <= {"MISS", "HIT"}
+    assert {h["x-cache-status"] for h in second.values()} == {"HIT"}, second
+    for headers in [*first.values(), *second.values()]:
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
