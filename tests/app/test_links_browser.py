@@ -48,8 +48,33 @@ def settle(page) -> None:
     wait_for_player(page)
 
 
+# How many script runs the page has seen finish, counted from the app's own run state (a
+# widget changed reruns the page; on a loaded machine that run may start only after the
+# status widget was looked at, and the test would go on with the old film).
+RUNS_FINISHED = """() => {
+  const app = document.querySelector("[data-test-script-state]");
+  if (!app) return -1;
+  if (window.__svRunsOf !== app) {
+    window.__svRunsOf = app;
+    window.__svRuns = 0;
+    new MutationObserver(() => {
+      if (app.getAttribute("data-test-script-state") === "notRunning") window.__svRuns += 1;
+    }).observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+  }
+  return window.__svRuns;
+}"""
+
+
 def change(page, key: str, parameter) -> None:
-    """Set the widget bound to ``key`` to the parameter's other valid value, through the UI."""
+    """Set the widget bound to ``key`` to the parameter's other valid value, through the UI,
+    and wait for the run it starts to finish."""
+    runs = page.evaluate(RUNS_FINISHED)
+    _change(page, key, parameter)
+    page.wait_for_function(f"() => window.__svRuns > {runs}", timeout=90_000)
+    settle(page)
+
+
+def _change(page, key: str, parameter) -> None:
     box = page.locator(f".st-key-{key}")
     value = parameter.valid
     if parameter.kind in ("checkbox", "toggle"):
@@ -69,7 +94,6 @@ def change(page, key: str, parameter) -> None:
         page.keyboard.press("ArrowRight")
     else:
         raise AssertionError(f"no way to change a {parameter.kind} ({key}) in the browser")
-    settle(page)
 
 
 def choose_option(page, box, value: str, attempts: int = 3) -> None:
