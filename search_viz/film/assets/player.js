@@ -627,7 +627,6 @@ const WRONG_MARK_MS = 1200;
 // each is reached with Tab).
 const PICK_BUTTONS_UP_TO = 16;
 
-// The number a student typed, or null: "3", "-2.5", "−4", "inf", "-∞", "+infinity".
 // The edit of a part's record (`spec`) whose change does `role` (a drag's), without a number.
 function actDoing(spec, role) {
   return spec.a.find((act) => act.c && act.c.do === role && act.n === undefined) || null;
@@ -637,6 +636,7 @@ function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// The number a student typed, or null: "3", "-2.5", "−4", "inf", "-∞", "+infinity".
 function typedNumber(text) {
   const t = String(text).trim().toLowerCase().replace(/\u2212/g, "-").replace(/\s+/g, "");
   const infinity = /^([+-]?)(inf|infinity|∞)$/.exec(t);
