@@ -4,11 +4,13 @@ import streamlit as st
 
 from search_viz.ui.layout import page_styles
 from search_viz.ui.lessons import LESSONS
+from search_viz.ui.media_grace import keep_dropped_media
 from search_viz.ui.memory import freeze_imported_modules
 from search_viz.ui.presenter import presenter_controls
 
 st.set_page_config(page_title="search_viz", page_icon="🔎", layout="wide")
 freeze_imported_modules(lesson.package for lesson in LESSONS)  # once per process
+keep_dropped_media()  # once per process: a quick rerun does not break a picture
 
 home = st.Page("app_pages/home.py", title="Home", icon=":material/home:", default=True)
 lessons = [

@@ -118,6 +118,7 @@ class Network:
         if not response["url"].startswith("http"):
             return  # blob: and data: URLs: made in the page, never fetched
         headers = {k.lower(): v for k, v in response["headers"].items()}
+        headers[":status"] = str(response["status"])
         self.seen[event["requestId"]] = (response["url"], event["type"], headers)
 
     def _finished(self, event) -> None:
@@ -190,6 +191,8 @@ def test_a_film_asked_for_again_comes_from_nginxs_copy(browser, replicas):
     assert second_films == first_films
     assert first
     assert set(second) == set(first)
+    # every file was there to fetch (a 404, not kept by nginx, would make the next a MISS)
+    assert {h[":status"] for h in [*first.values(), *second.values()]} == {"200"}
     assert {h["x-cache-status"] for h in first.values()} <= {"MISS", "HIT"}
     assert {h["x-cache-status"] for h in second.values()} == {"HIT"}, second
     for headers in [*first.values(), *second.values()]:
