@@ -161,3 +161,36 @@ def test_new_problem_in_the_quiz_is_the_next_tree():
     assert at.number_input(key="qtree").value == 42
     tree = quiz_tree(list(SHAPES)[1], 42)
     assert film_ids(at) == [[game_film(tree, pruning=True, questions="cuts").digest]]
+
+
+TEXTBOOK = "Textbook: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+
+
+def comparison_captions(at: AppTest) -> list[str]:
+    return [c.value for c in at.caption if "alpha-beta never changes the answer" in c.value]
+
+
+def test_the_comparisons_are_searched_only_when_opened():
+    at = open_page(tree=TEXTBOOK)
+    clean(at)
+    assert comparison_captions(at) == []
+    assert len(at.get("image")) == 0  # no comparison picture drawn while the panel is shut
+
+
+def test_opened_comparisons_show_what_alpha_beta_skips_on_the_notes_tree():
+    """Notes: on the textbook tree, after 2 the leaves 4 and 6 are pruned: 2 of 9 skipped."""
+    at = open_page(tree=TEXTBOOK, comparisons="true")
+    clean(at)
+    assert comparison_captions(at) == [
+        "The same root value: alpha-beta never changes the answer, only the work. Here it "
+        "skips 2 leaves that cannot change the root's value."
+    ]
+    assert len(at.get("image")) == 2  # minimax's end and alpha-beta's, side by side
+    assert at.query_params["comparisons"] == "true"  # the link holds it open
+
+
+def test_opened_comparisons_show_the_tab_the_link_names():
+    at = open_page(tree=TEXTBOOK, comparisons="true", compare="Move order")
+    clean(at)
+    assert comparison_captions(at) == []
+    assert len(at.get("image")) == 4  # as given, best first, worst first; and how counts grow

@@ -83,3 +83,16 @@ def test_tictactoe_nodes_visited_tab(page, app_url):
     assert page.get_by_role("img", name="Before the computer played").count() == 0  # closed
     assert "view=Nodes+visited" in page.url  # Share reopens the tab
     assert_same_player(page, mounted, "lazy-tictactoe-counts")
+
+
+def test_game_trees_comparisons_expander(page, app_url):
+    mounted = step_to(page, f"{app_url}/game-trees")  # the notes' tree: leaves 2 3 5 9 0 1 7 5
+    end = page.get_by_role("img", name=re.compile(r"^Alpha-beta, the end of its search\."))
+    assert end.count() == 0  # nothing searched or drawn while closed
+    page.get_by_text("Compare on this tree", exact=False).click()
+    end.wait_for(timeout=60_000)
+    # Notes: the leaf 9 is pruned, then G and both its leaves (7, 5): 3 of 8 skipped
+    expect(page.get_by_text("Here it skips 3 leaves that cannot change")).to_be_visible()
+    assert end.evaluate("(img) => img.complete && img.naturalWidth > 200")
+    assert "comparisons=true" in page.url  # Share reopens it
+    assert_same_player(page, mounted, "lazy-game-trees-comparisons")

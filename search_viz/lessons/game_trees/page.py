@@ -90,7 +90,7 @@ def body() -> None:
         film_player(
             cached_film(search), key="game", new_problem=_new_random_tree, edit=_editing(tree)
         )
-    comparison_tabs(search)
+    comparisons(search)
 
 
 def _new_random_tree() -> None:
@@ -142,10 +142,26 @@ def _pictures(pairs: list[tuple[str, Search]]) -> None:
             )
 
 
-def comparison_tabs(search: Search) -> None:
+def comparisons(search: Search) -> None:
     """Tabs comparing searches on the current tree: minimax vs alpha-beta, move orders,
-    fail-soft vs fail-hard, and the bug of a ``return`` inside the loop."""
-    st.header("Compare on this tree")
+    fail-soft vs fail-hard, and the bug of a ``return`` inside the loop.
+
+    Lazy: they are searched and drawn only while their expander is open (the link holds
+    it, ``comparisons=true``). Their pictures cost a new tree about three times its film
+    (benchmarks/README.md, "Opening a new tree"), and they sit below the player.
+    """
+    panel = st.expander(
+        "Compare on this tree: minimax vs alpha-beta, move order, fail-soft, a bug to spot",
+        key="comparisons",
+        on_change="rerun",
+        bind="query-params",
+    )
+    if panel.open:
+        with panel:
+            _comparison_tabs(search)
+
+
+def _comparison_tabs(search: Search) -> None:
     views = {
         "Minimax vs alpha-beta": lambda: _minimax_vs_alphabeta(search),
         "Move order": lambda: _move_orders(search),
