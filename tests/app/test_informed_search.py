@@ -14,7 +14,13 @@ import search_viz as sv
 from search_viz.algorithms.measures import effective_branching, tree_size
 from search_viz.lessons.informed.drawing import film_of
 from search_viz.lessons.informed.inputs import SCRAMBLED, new_problem
-from search_viz.lessons.informed.page import SOLUTION, SOLUTION_TABS, TIES_ALONE
+from search_viz.lessons.informed.page import (
+    COMPARISON,
+    COMPARISON_TABS,
+    SOLUTION,
+    SOLUTION_TABS,
+    TIES_ALONE,
+)
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
     NOTES_GOAL,
@@ -249,6 +255,26 @@ def test_only_the_open_solution_tab_is_computed_and_the_link_names_it():
     assert strip.proto.imgs[0].alt == NOTES_STRIP_ALT
     again = open_page({SOLUTION: "Strip of boards"})  # a link names the tab: Share reopens it
     assert solution_tabs(again) == {"Move by move": [], "Strip of boards": ["image"]}
+
+
+def comparison_tabs(at: AppTest) -> dict[str, list[str]]:
+    """The comparison's tabs: label -> the kinds of element each holds."""
+    tabs = [tab for tab in at.tabs if tab.label in COMPARISON_TABS]
+    assert [tab.label for tab in tabs] == COMPARISON_TABS
+    return {tab.label: [getattr(e, "type", "") for e in tab.children.values()] for tab in tabs}
+
+
+def test_the_comparisons_chart_is_drawn_only_in_its_tab_and_the_link_names_it():
+    at = open_page()
+    assert comparison_tabs(at) == {"Table": ["dataframe", "caption"], "Chart": []}
+    assert COMPARISON not in at.query_params  # the default tab leaves the link clean
+    again = open_page({COMPARISON: "Chart"})  # a click on the tab, or a link naming it
+    assert comparison_tabs(again) == {"Table": [], "Chart": ["image"]}
+    [chart] = next(tab for tab in again.tabs if tab.label == "Chart").image
+    alt = chart.proto.imgs[0].alt
+    assert alt.startswith("Bar chart of the nodes each search expanded (log scale)")
+    # the notes' instance: A* with Manhattan distance solves it in 5 moves
+    assert "A*, manhattan 6 nodes, 5 moves" in alt  # the goal is expanded too
 
 
 def test_the_tie_rules_table_is_computed_only_when_its_expander_is_opened():

@@ -143,7 +143,7 @@ def compare_alt(rows: Sequence[Row]) -> str:
     >>> from search_viz.algorithms.informed_compare import Row
     >>> print(compare_alt([Row("BFS", "uninformed", 5, 40, 70, 30, 2.1, 0.01)]))
     Bar chart of the nodes each search expanded (log scale), with the length of its path: \
-BFS 40 nodes, 5 moves. The table below gives every number.
+BFS 40 nodes, 5 moves. The Table tab gives every number.
     """
     said = [
         f"{row.name} {row.expanded:,} nodes, "
@@ -152,5 +152,5 @@ BFS 40 nodes, 5 moves. The table below gives every number.
     ]
     return (
         "Bar chart of the nodes each search expanded (log scale), with the length of its "
-        f"path: {'; '.join(said)}. The table below gives every number."
+        f"path: {'; '.join(said)}. The Table tab gives every number."
     )

@@ -54,6 +54,9 @@ COMPARED = {"greedy": "Greedy best-first: f = h", "A*": "A*: f = g + h"}
 #: The solution's tabs, and their key (also the link's parameter naming the open one).
 SOLUTION_TABS = ["Move by move", "Strip of boards"]
 SOLUTION = "solution"
+#: The comparison's tabs (every number, or the chart of them), and their key and parameter.
+COMPARISON_TABS = ["Table", "Chart"]
+COMPARISON = "comparison"
 #: The key of the expander with the tie rule's effect (open or closed in session state).
 TIES_ALONE = "ties-alone"
 
@@ -320,28 +323,39 @@ def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
 
 
 def compare_panel(instance: Instance, tie: str) -> list[Row]:
-    """Every search on this instance: a chart, a table with b*, and what the tie rule changes
-    (in an expander: A* runs again under the other rule only once it is opened).
+    """Every search on this instance: a table with b* or a chart (in tabs: only the open one
+    is drawn), and what the tie rule changes (in an expander: A* runs again under the other
+    rule only once it is opened).
 
     ``rows = compare_panel(instance, "fifo")`` returns the comparison's rows, one per search.
     """
     st.header("What a heuristic buys: every search on this instance")
     rows = cached_compare(instance.start, instance.goal, tie)
-    st.image(compare_png(tuple(rows), scale()), alt=compare_alt(rows))
-    st.dataframe(
-        compare_rows(rows),
-        hide_index=True,
-        column_config={
-            "nodes expanded": st.column_config.NumberColumn(format="localized"),
-            "N (generated, start not counted)": st.column_config.NumberColumn(format="localized"),
-            "largest frontier": st.column_config.NumberColumn(format="localized"),
-            "b*": st.column_config.TextColumn(help=B_STAR),
-        },
-    )
-    st.caption(
-        f"Ties: {TIES[tie]}. Nodes expanded: taken off the frontier (the goal included). "
-        f"{B_STAR} Time: wall time of the first run on this server, events included."
-    )
+    # Only the open tab is drawn: the chart (a PNG, about 0.15 s of CPU for each new
+    # instance) waits until it is asked for. The link names the open tab.
+    table, chart = st.tabs(COMPARISON_TABS, key=COMPARISON, on_change="rerun", bind="query-params")
+    if table.open:
+        with table:
+            st.dataframe(
+                compare_rows(rows),
+                hide_index=True,
+                column_config={
+                    "nodes expanded": st.column_config.NumberColumn(format="localized"),
+                    "N (generated, start not counted)": st.column_config.NumberColumn(
+                        format="localized"
+                    ),
+                    "largest frontier": st.column_config.NumberColumn(format="localized"),
+                    "b*": st.column_config.TextColumn(help=B_STAR),
+                },
+            )
+            st.caption(
+                f"Ties: {TIES[tie]}. Nodes expanded: taken off the frontier (the goal "
+                f"included). {B_STAR} Time: wall time of the first run on this server, events "
+                "included."
+            )
+    if chart.open:
+        with chart:
+            st.image(compare_png(tuple(rows), scale()), alt=compare_alt(rows))
     # A* is run again under the other tie rule only when the student opens this.
     ties = st.expander("The tie rule alone: nodes A\\* expands", key=TIES_ALONE, on_change="rerun")
     if ties.open:
