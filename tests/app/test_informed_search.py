@@ -18,6 +18,7 @@ from search_viz.lessons.informed.page import (
     COMPARISON,
     COMPARISON_TABS,
     SOLUTION,
+    SOLUTION_OPEN,
     SOLUTION_TABS,
     TIES_ALONE,
 )
@@ -70,7 +71,7 @@ def test_the_notes_instance_starts_at_h_4_and_a_star_solves_it_in_5_moves():
         film.state(0).sentence
     )
     assert film.state(-1).sentence == "Found a solution of 5 moves after expanding 7 nodes."
-    assert at.header[0].value == "The solution A* found: 5 moves"
+    assert solution_title(at) == "The solution A* found: 5 moves"
     rows = compare_table(at)
     assert {rows[name]["d (path length)"] for name in rows} == {5}
     assert rows["A*, misplaced"]["nodes expanded"] == 7
@@ -169,7 +170,7 @@ def test_a_typed_puzzle_is_solved():
     assert not at.error
     film = shown_film(at, start=(2, 8, 3, 1, 0, 4, 7, 6, 5))
     assert film.state(-1).sentence.startswith("Found a solution of 4 moves")
-    assert at.header[0].value == "The solution A* found: 4 moves"
+    assert solution_title(at) == "The solution A* found: 4 moves"
 
 
 def test_a_scrambled_instance_by_depth_and_seed():
@@ -177,7 +178,7 @@ def test_a_scrambled_instance_by_depth_and_seed():
     at = open_page({"instance": scrambled, "scramble": "8", "seed": "3"})
     assert at.slider(key="scramble").value == 8
     assert "8 random moves from the goal (seed 3)" in " ".join(c.value for c in at.caption)
-    assert at.header[0].value.startswith("The solution A* found:")
+    assert solution_title(at).startswith("The solution A* found:")
 
 
 def test_a_long_search_is_replayed_in_part_and_says_so():
@@ -239,8 +240,27 @@ def solution_tabs(at: AppTest) -> dict[str, list[str]]:
     return {tab.label: [getattr(e, "type", "") for e in tab.children.values()] for tab in tabs}
 
 
-def test_only_the_open_solution_tab_is_computed_and_the_link_names_it():
+def solution_title(at: AppTest) -> str:
+    """The solution's expander's title: "The solution A* found: 5 moves"."""
+    return expander(at, "The solution").label.split(", move by move")[0]
+
+
+def test_the_solution_is_computed_only_when_its_expander_is_opened():
     at = open_page()
+    panel = expander(at, "The solution")
+    assert panel.label == "The solution A* found: 5 moves, move by move or as a strip of boards"
+    assert not panel.children  # neither its film nor its page made
+    assert not at.get("iframe")
+    at.session_state[SOLUTION_OPEN] = True  # what a click on it does
+    at.run()
+    assert expander(at, "The solution").children
+    assert at.get("iframe")
+    again = open_page({SOLUTION_OPEN: "true"})  # the link holds it open: Share reopens it
+    assert expander(again, "The solution").children
+
+
+def test_only_the_open_solution_tab_is_computed_and_the_link_names_it():
+    at = open_page({SOLUTION_OPEN: "true"})
     assert solution_tabs(at) == {
         "Move by move": ["iframe", "download_button"],
         "Strip of boards": [],
@@ -253,7 +273,8 @@ def test_only_the_open_solution_tab_is_computed_and_the_link_names_it():
     assert solution_tabs(at) == {"Move by move": [], "Strip of boards": ["image"]}
     [strip] = at.tabs[1].image
     assert strip.proto.imgs[0].alt == NOTES_STRIP_ALT
-    again = open_page({SOLUTION: "Strip of boards"})  # a link names the tab: Share reopens it
+    # a link names the tab: Share reopens it
+    again = open_page({SOLUTION_OPEN: "true", SOLUTION: "Strip of boards"})
     assert solution_tabs(again) == {"Move by move": [], "Strip of boards": ["image"]}
 
 
@@ -277,16 +298,21 @@ def test_the_comparisons_chart_is_drawn_only_in_its_tab_and_the_link_names_it():
     assert "A*, manhattan 6 nodes, 5 moves" in alt  # the goal is expanded too
 
 
+def expander(at: AppTest, starting: str):
+    [found] = [e for e in at.expander if e.label.startswith(starting)]
+    return found
+
+
 def test_the_tie_rules_table_is_computed_only_when_its_expander_is_opened():
     at = open_page()
-    [ties] = at.expander
+    ties = expander(at, "The tie rule alone")
     assert ties.label == "The tie rule alone: nodes A\\* expands"
     assert not ties.proto.expanded
     assert not ties.children
     assert len(at.dataframe) == 1  # the comparison, always shown
     at.session_state[TIES_ALONE] = True
     at.run()
-    [ties] = at.expander
+    ties = expander(at, "The tie rule alone")
     assert ties.proto.expanded
     rows = {row["heuristic"]: row for row in ties.dataframe[0].value.to_dict("records")}
     assert (rows["misplaced"]["first in, first out"], rows["misplaced"]["deeper first"]) == (7, 6)

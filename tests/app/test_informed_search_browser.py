@@ -177,6 +177,7 @@ def test_the_detour_button_and_the_solution_move_by_move(lesson):
     page.get_by_text("The 8-puzzle from 712/483/6_5 to 123/8_4/765.").wait_for(timeout=60_000)
     wait_for_player(page)
     expect(page.locator(".svp-count").first).to_have_text("Step 0 of 401")
+    page.get_by_text("The solution greedy found: 15 moves").click()  # its expander
     solution = page.frame_locator("iframe").first
     solution.locator(".svp-count").filter(has_text="Step 0 of 15").wait_for(timeout=30_000)
     solution.locator(".svp-last").click()

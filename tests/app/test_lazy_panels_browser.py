@@ -60,8 +60,13 @@ def test_uninformed_memory_expander_opened_by_keyboard(page, app_url):
     assert_same_player(page, mounted, "lazy-uninformed-memory")
 
 
-def test_informed_strip_tab(page, app_url):
+def test_informed_solution_expander_then_its_strip_tab(page, app_url):
     mounted = step_to(page, f"{app_url}/informed-search")
+    assert page.locator("iframe").count() == 0  # the solution's own film not made while shut
+    page.get_by_text("The solution A* found: 5 moves").click()
+    solution = page.frame_locator("iframe").first
+    solution.locator(".svp-count").filter(has_text="Step 0 of 5").wait_for(timeout=60_000)
+    assert "solution-open=true" in page.url
     tab = page.get_by_role("tab", name="Strip of boards")
     expect(tab).to_have_attribute("aria-selected", "false")
     strip = page.get_by_role("img", name="The solution board by board, from 2 8 3, 1 6 4")

@@ -54,6 +54,8 @@ COMPARED = {"greedy": "Greedy best-first: f = h", "A*": "A*: f = g + h"}
 #: The solution's tabs, and their key (also the link's parameter naming the open one).
 SOLUTION_TABS = ["Move by move", "Strip of boards"]
 SOLUTION = "solution"
+#: The key of the solution's expander (also the link's parameter, true when it is open).
+SOLUTION_OPEN = "solution-open"
 #: The comparison's tabs (every number, or the chart of them), and their key and parameter.
 COMPARISON_TABS = ["Table", "Chart"]
 COMPARISON = "comparison"
@@ -285,20 +287,37 @@ def _open_detour() -> None:
 
 
 def solution_panel(trace: sv.Trace, choice: SearchChoice) -> None:
-    """The solution move by move (its own small film) and as a strip of boards, in two tabs
-    of which only the open one is computed; the link names it (``solution=``).
+    """The solution move by move (its own small film) and as a strip of boards, in an
+    expander and two tabs of which only what is open is computed; the link holds both
+    (``solution-open=true``, ``solution=``).
 
-    ``solution_panel(trace, choice)`` under the replay; with ``?solution=Strip+of+boards``
-    it draws the strip, and neither the solution's film nor its page is made.
+    Shut, it costs nothing: each new start would otherwise make the solution's own film
+    and the page that plays it in a frame (which the browser loads again at every edit).
+    ``solution_panel(trace, choice)`` under the replay; with ``?solution-open=true&solution=
+    Strip+of+boards`` it draws the strip, and neither the solution's film nor its page.
     """
     path = trace.result.path
     if not path:
         return
     moves = len(path) - 1
-    st.header(f"The solution {choice.algorithm} found: {moves} move{'s' * (moves != 1)}")
+    title = f"The solution {choice.algorithm} found: {moves} move{'s' * (moves != 1)}"
     if moves == 0:
+        st.header(title)
         st.info("The start is the goal: nothing to move.", icon=":material/flag:")
         return
+    panel = st.expander(
+        f"{title}, move by move or as a strip of boards",
+        key=SOLUTION_OPEN,
+        on_change="rerun",
+        bind="query-params",
+    )
+    if not panel.open:
+        return
+    with panel:
+        _solution_tabs(path, choice)
+
+
+def _solution_tabs(path: list[Board], choice: SearchChoice) -> None:
     # Only the open tab is computed: the film and its page of its own, or the strip. The
     # tab is in the link, so that Share reopens it.
     by_move, strip = st.tabs(SOLUTION_TABS, key=SOLUTION, on_change="rerun", bind="query-params")
