@@ -147,8 +147,9 @@ def comparisons(search: Search) -> None:
     fail-soft vs fail-hard, and the bug of a ``return`` inside the loop.
 
     Lazy: they are searched and drawn only while their expander is open (the link holds
-    it, ``comparisons=true``). Their pictures cost a new tree about three times its film
-    (benchmarks/README.md, "Opening a new tree"), and they sit below the player.
+    it, ``comparisons=true``). Their pictures cost a new tree more than its film does
+    (0.5 s of app CPU per opening with them, 0.2 s without: benchmarks/README.md, "A lab
+    on their own seeds"), and they sit below the player.
     """
     panel = st.expander(
         "Compare on this tree: minimax vs alpha-beta, move order, fail-soft, a bug to spot",
