@@ -90,7 +90,7 @@ def body() -> None:
         film_player(
             cached_film(search), key="game", new_problem=_new_random_tree, edit=_editing(tree)
         )
-    comparisons(search)
+    comparison_panel(search)
 
 
 def _new_random_tree() -> None:
@@ -142,7 +142,7 @@ def _pictures(pairs: list[tuple[str, Search]]) -> None:
             )
 
 
-def comparisons(search: Search) -> None:
+def comparison_panel(search: Search) -> None:
     """Tabs comparing searches on the current tree: minimax vs alpha-beta, move orders,
     fail-soft vs fail-hard, and the bug of a ``return`` inside the loop.
 
