@@ -149,7 +149,8 @@ def comparison_panel(search: Search) -> None:
     Lazy: they are searched and drawn only while their expander is open (the link holds
     it, ``comparisons=true``). Their pictures cost a new tree more than its film does
     (0.5 s of app CPU per opening with them, 0.2 s without: benchmarks/README.md, "A lab
-    on their own seeds"), and they sit below the player.
+    on their own seeds"), and they sit below the player. ``comparison_panel(search)`` under
+    the player; with ``?comparisons=true&compare=Move+order`` it draws the move orders.
     """
     panel = st.expander(
         "Compare on this tree: minimax vs alpha-beta, move order, fail-soft, a bug to spot",
