@@ -233,11 +233,15 @@ NOTES_STRIP_ALT = (
 )
 
 
-def solution_tabs(at: AppTest) -> dict[str, list[str]]:
-    """The solution's tabs: label -> the kinds of element each holds."""
-    tabs = [tab for tab in at.tabs if tab.label in SOLUTION_TABS]
-    assert [tab.label for tab in tabs] == SOLUTION_TABS
+def tab_contents(at: AppTest, labels: list[str]) -> dict[str, list[str]]:
+    """The tabs named ``labels``: label -> the kinds of element each holds."""
+    tabs = [tab for tab in at.tabs if tab.label in labels]
+    assert [tab.label for tab in tabs] == labels
     return {tab.label: [getattr(e, "type", "") for e in tab.children.values()] for tab in tabs}
+
+
+def solution_tabs(at: AppTest) -> dict[str, list[str]]:
+    return tab_contents(at, SOLUTION_TABS)
 
 
 def solution_title(at: AppTest) -> str:
@@ -279,10 +283,7 @@ def test_only_the_open_solution_tab_is_computed_and_the_link_names_it():
 
 
 def comparison_tabs(at: AppTest) -> dict[str, list[str]]:
-    """The comparison's tabs: label -> the kinds of element each holds."""
-    tabs = [tab for tab in at.tabs if tab.label in COMPARISON_TABS]
-    assert [tab.label for tab in tabs] == COMPARISON_TABS
-    return {tab.label: [getattr(e, "type", "") for e in tab.children.values()] for tab in tabs}
+    return tab_contents(at, COMPARISON_TABS)
 
 
 def test_the_comparisons_chart_is_drawn_only_in_its_tab_and_the_link_names_it():
