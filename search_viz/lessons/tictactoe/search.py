@@ -33,6 +33,7 @@ from typing import Any
 from search_viz.algorithms.adversarial import alphabeta, minimax
 from search_viz.algorithms.tictactoe import LIMITED, LIMITED_WIN, MINIMAX, Opponent
 from search_viz.events import Event
+from search_viz.lessons.tictactoe.shortcut import drawn_search
 from search_viz.problems.game import MAX
 from search_viz.problems.tictactoe import WIN, TicTacToe
 from search_viz.trace import Trace
@@ -241,6 +242,9 @@ def drawn_nodes(game: TicTacToe, focus: Node, limit: int | None) -> list[Node]:
 def tree_view(game: TicTacToe, search: Search, focus: Node = ()) -> TreeView:
     """Run ``search`` on ``game`` and keep what a view of ``focus`` shows.
 
+    The search is not stepped through below the drawn nodes, only summed up there
+    (:mod:`~search_viz.lessons.tictactoe.shortcut`): the kept events are the same.
+
     ``focus`` must be a node of the game tree (a tuple of free cells, played in
     turn, that does not go past the end of the game or the search's depth limit).
 
@@ -250,39 +254,17 @@ def tree_view(game: TicTacToe, search: Search, focus: Node = ()) -> TreeView:
     """
     scored = search.scored(game)
     check_focus(scored, focus, search.limit)
+    search.run(scored).close()  # the generator checks the options (it raises before it runs)
     nodes = drawn_nodes(scored, focus, search.limit)
-    drawn = frozenset(nodes)
-    kept: list[Event] = []
-    progress: list[tuple[int, int, int]] = []
-    entered = evaluated = pruned = 0
-    cut = set()
-    gen = search.run(scored)
-    step = gen.__next__
-    try:
-        while True:
-            e = step()
-            kind = e.kind
-            if kind == "expand":
-                entered += 1
-            elif kind == "evaluate":
-                evaluated += 1
-            elif kind == "prune":
-                pruned += 1
-                if e.parent in drawn:
-                    cut.add(e.parent)
-            if e.node in drawn or kind == "done":
-                kept.append(e)
-                progress.append((entered, evaluated, pruned))
-    except StopIteration as stop:
-        result = stop.value
+    found = drawn_search(scored, search, frozenset(nodes))
     return TreeView(
         game=scored,
         search=search,
         focus=focus,
         nodes=tuple(nodes),
-        trace=Trace(kept, result),
-        progress=tuple(progress),
-        cut=frozenset(cut),
+        trace=Trace(found.events, found.result),
+        progress=tuple(found.progress),
+        cut=frozenset(found.cut),
     )
 
 

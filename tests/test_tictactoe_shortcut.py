@@ -1,0 +1,94 @@
+"""The why-tree's shortcut: the drawn part of a search, equal to filtering the whole search.
+
+:func:`~search_viz.lessons.tictactoe.shortcut.drawn_search` sums up undrawn
+subtrees instead of stepping through them; here its answer is compared with
+the search's own generator, run to the end and filtered to the drawn nodes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from search_viz.algorithms.tictactoe import centre_corners_edges, edges_corners_centre
+from search_viz.lessons.tictactoe.search import Search, drawn_nodes, tree_view
+from search_viz.lessons.tictactoe.shortcut import drawn_search
+from search_viz.problems.tictactoe import TicTacToe
+
+
+def filtered(game: TicTacToe, search: Search, drawn: frozenset):
+    """The generator's events about ``drawn`` nodes (and ``done``), with the whole search's
+    counts at each, the drawn nodes that cut, and the Result: what the shortcut must equal."""
+    events, progress, cut = [], [], set()
+    entered = evaluated = pruned = 0
+    gen = search.run(game)
+    while True:
+        try:
+            e = next(gen)
+        except StopIteration as stop:
+            return events, progress, cut, stop.value
+        entered += e.kind == "expand"
+        evaluated += e.kind == "evaluate"
+        if e.kind == "prune":
+            pruned += 1
+            if e.parent in drawn:
+                cut.add(e.parent)
+        if e.node in drawn or e.kind == "done":
+            events.append(e)
+            progress.append((entered, evaluated, pruned))
+
+
+def assert_same(game: TicTacToe, search: Search, focus: tuple = ()) -> None:
+    game = search.scored(game)
+    drawn = frozenset(drawn_nodes(game, focus, search.limit))
+    events, progress, cut, result = filtered(game, search, drawn)
+    found = drawn_search(game, search, drawn)
+    assert found.events == events
+    assert [e.line for e in found.events] == [e.line for e in events]
+    assert [e.data for e in found.events] == [e.data for e in events]
+    assert found.progress == progress
+    assert found.cut == cut
+    assert found.result == result
+
+
+@st.composite
+def searches(draw):
+    """A position 1 to 7 moves into a game (maybe over), a search, and a node to open."""
+    game = TicTacToe(first=draw(st.sampled_from("XO")), decay=draw(st.booleans()))
+    for _ in range(draw(st.integers(1, 7))):
+        if game.is_over:
+            break
+        game = game.play(draw(st.sampled_from(game.moves)))
+    pruning = draw(st.booleans())
+    search = Search(
+        pruning=pruning,
+        fail_soft=draw(st.booleans()),
+        ordering=draw(st.sampled_from(["given", "best", "worst", centre_corners_edges,
+                                       edges_corners_centre])),
+        limit=draw(st.sampled_from([None, None, 1, 2, 3, 4])),
+    )  # fmt: skip
+    view = tree_view(game, search)
+    focus = draw(st.sampled_from([(), *view.openable])) if view.openable else ()
+    return game, search, focus
+
+
+@settings(max_examples=120, deadline=None)
+@given(searches())
+def test_the_shortcut_keeps_what_the_whole_search_keeps(case):
+    assert_same(*case)
+
+
+@pytest.mark.parametrize("pruning", [True, False])
+def test_the_shortcut_from_the_empty_board(pruning):
+    assert_same(TicTacToe(), Search(pruning=pruning))
+
+
+def test_the_shortcut_opened_deep_below_the_root():
+    assert_same(TicTacToe("X...O...."), Search(fail_soft=False, limit=4), focus=(1, 2))
+    assert_same(TicTacToe(), Search(pruning=False), focus=(0, 4, 8))
+
+
+def test_a_bad_ordering_is_refused_as_the_search_refuses_it():
+    with pytest.raises(ValueError, match="ordering must be one of given, best, worst"):
+        tree_view(TicTacToe(), Search(ordering="random"))
