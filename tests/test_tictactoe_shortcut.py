@@ -1,8 +1,11 @@
-"""The why-tree's shortcut: the drawn part of a search, equal to filtering the whole search.
+"""The why-tree's shortcuts, each checked against the long way round.
 
 :func:`~search_viz.lessons.tictactoe.shortcut.drawn_search` sums up undrawn
 subtrees instead of stepping through them; here its answer is compared with
 the search's own generator, run to the end and filtered to the drawn nodes.
+:func:`~search_viz.lessons.tictactoe.drawing.walk` restyles at each step only
+the nodes the step touches; here its looks are compared with every node's look
+computed afresh.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search_viz.algorithms.tictactoe import centre_corners_edges, edges_corners_centre
+from search_viz.lessons.tictactoe.drawing import looks_at, walk
 from search_viz.lessons.tictactoe.search import Search, drawn_nodes, tree_view
 from search_viz.lessons.tictactoe.shortcut import drawn_search
 from search_viz.problems.tictactoe import TicTacToe
@@ -92,3 +96,13 @@ def test_the_shortcut_opened_deep_below_the_root():
 def test_a_bad_ordering_is_refused_as_the_search_refuses_it():
     with pytest.raises(ValueError, match="ordering must be one of given, best, worst"):
         tree_view(TicTacToe(), Search(ordering="random"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(searches())
+def test_each_step_restyles_every_node_whose_look_changes(case):
+    game, search, focus = case
+    view = tree_view(game, search, focus)
+    for step, (fold, looks, _) in enumerate(walk(view)):
+        assert looks == looks_at(view, fold), step
+        assert list(looks) == list(view.nodes)

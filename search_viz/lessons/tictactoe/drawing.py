@@ -28,7 +28,7 @@ clicking a move's cell or a reply's small cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -261,14 +261,48 @@ def current_node(fold: Fold) -> Node | None:
     return e.node
 
 
-def looks_at(view: TreeView, fold: Fold) -> dict[Node, NodeLook]:
-    """Every drawn node's look after the step ``fold`` has taken in."""
+def looks_at(
+    view: TreeView, fold: Fold, nodes: Iterable[Node] | None = None
+) -> dict[Node, NodeLook]:
+    """Every drawn node's look after the step ``fold`` has taken in (or only those of ``nodes``).
+
+    >>> from search_viz.lessons.tictactoe.search import Search, folds, tree_view
+    >>> view = tree_view(TicTacToe("XX.OO...."), Search())
+    >>> fold = next(folds(view.trace))
+    >>> looks_at(view, fold, [(), (2,)])  # doctest: +NORMALIZE_WHITESPACE
+    {(): NodeLook(status='open', text='[−∞, +∞]', current=True, principal=False),
+     (2,): NodeLook(status='unreached', text='', current=False, principal=False)}
+    """
     current = current_node(fold)
     principal = set(view.trace.result.path or []) if fold.done else set()
     looks = {}
-    for node in view.nodes:
+    for node in view.nodes if nodes is None else nodes:
         looks[node] = _look(view, fold, node, node == current, node in principal)
     return looks
+
+
+def touched(view: TreeView, fold: Fold, last: Node | None) -> set[Node]:
+    """The drawn nodes whose look may change at the step ``fold`` has just taken in; ``last``
+    is the node the step before was about (see :func:`current_node`).
+
+    A step tells about its event's node, a backup also about the parent (its window and best
+    value; the parent is then the step's node), a prune about everything below the skipped
+    child; the orange edge moves from ``last`` to the step's node, and at the end the best
+    line turns green. Every other node looks as it did.
+
+    >>> from search_viz.lessons.tictactoe.search import Search, folds, tree_view
+    >>> view = tree_view(TicTacToe("XX.OO...."), Search())
+    >>> steps = folds(view.trace)
+    >>> sorted(touched(view, next(steps), None)), sorted(touched(view, next(steps), ()))
+    ([()], [(), (2,)])
+    """
+    e = fold.event
+    nodes = {e.node, last, current_node(fold)}
+    if e.kind == "prune":
+        nodes.update(n for n in view.nodes if n[: len(e.node)] == e.node)
+    if fold.done:
+        nodes.update(view.trace.result.path or ())
+    return nodes & view.drawn
 
 
 def _look(view: TreeView, fold: Fold, node: Node, current: bool, principal: bool) -> NodeLook:
@@ -647,8 +681,12 @@ def walk(view: TreeView) -> Iterator[tuple[Fold, dict[Node, NodeLook], Asked | N
     fold, shown = Fold(), {}
     for step, event in enumerate(view.trace.events):
         asked = ask(view, step, fold, shown, event)
+        last = current_node(fold) if step else None
         fold.add(event)
-        shown = looks_at(view, fold)
+        if step:  # a new dict: the steps before keep theirs
+            shown = {**shown, **looks_at(view, fold, touched(view, fold, last))}
+        else:
+            shown = looks_at(view, fold)
         yield fold, shown, asked
 
 
@@ -817,6 +855,7 @@ __all__ = [
     "pick_items",
     "questions",
     "thumbnail",
+    "touched",
     "walk",
     "why_film",
     "written",
