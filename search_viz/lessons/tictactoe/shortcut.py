@@ -126,9 +126,10 @@ class _Replay:
         self.events.append(event)
         self.progress.append((self.entered, self.evaluated, self.pruned))
 
-    def call(self, state: int, node: Node, depth: int, alpha: Any, beta: Any) -> Call:
+    def call(self, state: int, node: Node | None, depth: int, alpha: Any, beta: Any) -> Call:
         """MAX-VALUE or MIN-VALUE called on ``node``: event by event if it is drawn, else
-        summed up once per (position, depth, window) and its cost added to the counters."""
+        summed up once per (position, depth, window) and its cost added to the counters.
+        (``node`` is None below the undrawn children of drawn nodes: no names are needed.)"""
         if node in self.drawn:
             return self.search(state, node, depth, alpha, beta)
         # Without a depth limit, a position's call does not depend on how deep it is.
@@ -150,7 +151,7 @@ class _Replay:
             self.pruned += known[3]
         return known[0]
 
-    def search(self, state: int, node: Node, depth: int, alpha: Any, beta: Any) -> Call:
+    def search(self, state: int, node: Node | None, depth: int, alpha: Any, beta: Any) -> Call:
         """The body of MAX-VALUE / MIN-VALUE, as ``game_search`` runs it (events if drawn)."""
         game, drawn = self.game, node in self.drawn
         self.entered += 1
@@ -164,7 +165,7 @@ class _Replay:
         best, best_line = (-INF if is_max else INF), ()
         moves = game.actions(state) if self.order is None else self.order(state, depth, is_max)
         for i, a in enumerate(moves):
-            child = (*node, a)
+            child = (*node, a) if drawn else None
             v, line = self.call(game.result(state, a), child, depth + 1, alpha, beta)
             if is_max:
                 if v > best:
@@ -186,7 +187,7 @@ class _Replay:
             return Call(best, best_line)
         return Call(alpha if is_max else beta, best_line)
 
-    def leaf(self, state: int, node: Node, drawn: bool, is_max: bool) -> Call:
+    def leaf(self, state: int, node: Node | None, drawn: bool, is_max: bool) -> Call:
         """A terminal position's utility, or the static evaluation at the depth limit."""
         self.evaluated += 1
         if self.game.is_terminal(state):
@@ -197,13 +198,15 @@ class _Replay:
             self.keep(Event("evaluate", node, value=v, line=line, data=data))
         return Call(v, ())
 
-    def skip(self, node: Node, rest: Any, alpha: Any, beta: Any, is_max: bool) -> None:
+    def skip(self, node: Node | None, rest: Any, alpha: Any, beta: Any, is_max: bool) -> None:
         """Prune the children ``rest`` of ``node``: counted, and kept where drawn."""
+        if node not in self.drawn:
+            self.pruned += len(rest)
+            return
         for a in rest:
             self.pruned += 1
+            self.cut.add(node)
             child = (*node, a)
-            if node in self.drawn:
-                self.cut.add(node)
             if child in self.drawn:
                 self.keep(Event("prune", child, node, alpha=alpha, beta=beta,
                                 line=self.cut_at[is_max], data=MAX if is_max else MIN))  # fmt: skip
