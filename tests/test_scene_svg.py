@@ -76,13 +76,18 @@ def first_difference(a: tuple, b: tuple, where: str = "svg") -> str | None:
 
 def scenes(lesson: str) -> list[Scene]:
     """Fresh copies of the scenes a lesson's default film (films, in compare mode) draws."""
+    return [film.scene() for film in films(lesson)]
+
+
+def films(lesson: str) -> list:
+    """A lesson's default film (films, in compare mode)."""
     films = [LESSON_FILMS[lesson]()]
     if lesson == "bidirectional-search":  # compare mode: plain BFS beside it
         from search_viz.lessons.bidirectional.page import cached_films
         from search_viz.lessons.shared.graph_cases import MAZE
 
         films.append(cached_films(MAZE, (16, 0.25, 1), "layer")[1])
-    return [film.scene() for film in films]
+    return films
 
 
 @pytest.mark.parametrize("lesson", sorted(LESSON_FILMS))

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -47,7 +48,7 @@ class FilmBuilder:
 
     def __init__(self, draw: Callable[[], Scene], **meta: Any) -> None:
         self.draw = draw
-        self.scene = draw()
+        self.scene = draw()  # a Scene, or a Sketch (see search_viz.film.sketch)
         self.meta = meta
         n = len(self.scene)
         self._base = np.zeros(n, dtype=np.int16)
@@ -244,7 +245,7 @@ class FilmBuilder:
         """The finished film."""
         self._check_closed()
         return Film(
-            draw=self.draw,
+            draw=self.draw if isinstance(self.scene, Scene) else partial(_replayed, self.draw),
             svg=self.scene.svg(),
             base=self._base,
             looks=self._look_list(),
@@ -273,8 +274,9 @@ class FilmBuilder:
         """
         self._check_closed()
         looks = scene_looks(changed_looks(_codes(self._look), self._base), self._look_list())
-        self.scene.apply(looks, dict(self._moves), list(self._marks))
-        return self.scene.figure
+        scene = self.scene if isinstance(self.scene, Scene) else self.scene.scene()
+        scene.apply(looks, dict(self._moves), list(self._marks))
+        return scene.figure
 
     def _check_closed(self) -> None:
         if (
@@ -307,3 +309,8 @@ def _plain(value: object) -> object:
     if isinstance(value, (float, np.floating)):
         return float(value)
     return str(value)
+
+
+def _replayed(draw: Callable) -> Scene:
+    """The matplotlib scene of a drawing that makes a sketch: what exports draw on."""
+    return draw().scene()

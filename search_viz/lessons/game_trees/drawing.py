@@ -27,15 +27,12 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
-from matplotlib.transforms import offset_copy
 
 from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, minimax
 from search_viz.events import format_value
-from search_viz.film import Film, FilmBuilder, Scene
+from search_viz.film import Film, FilmBuilder
+from search_viz.film.sketch import POINTS, Sketch, SketchAxes
 from search_viz.film.style import (
     DARK_GREY,
     GREY,
@@ -49,7 +46,6 @@ from search_viz.film.style import (
     Style,
     font_size,
 )
-from search_viz.film.svg_writer import measuring_renderer
 from search_viz.lessons.game_trees.descriptions import game_description
 from search_viz.lessons.game_trees.edits import mark_editable
 from search_viz.lessons.game_trees.questions import Asked, Questions
@@ -302,7 +298,7 @@ def _ask(writer: FilmBuilder, asked: Asked | None) -> None:
     writer.ask(asked.question, items)
 
 
-def _clickable(scene: Scene, node: Node) -> list[tuple]:
+def _clickable(scene: Sketch, node: Node) -> list[tuple]:
     """A pick's node as the student clicks it: its marker and the edge into it, not reached yet.
 
     Every choice a game-tree question offers is a node the search has not reached (the
@@ -465,8 +461,12 @@ def _everything(tree: GameTree, trace: Trace, compact: bool) -> dict:
     return {"windows": windows, "partials": partials, "captions": captions}
 
 
-def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
-    """The scene of a replay of ``trace`` on ``tree``: every look drawn once, tagged."""
+def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Sketch:
+    """The scene of a replay of ``trace`` on ``tree``: every look drawn once, tagged.
+
+    A sketch: written as SVG for the film without matplotlib's artists, replayed on a
+    matplotlib figure for exports (see :mod:`search_viz.film.sketch`).
+    """
     pos = layout(tree)
     n_leaves = len(tree.leaves())
     g = Geometry.for_tree(n_leaves, compact)
@@ -484,13 +484,12 @@ def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
     signs = 0.0 if compact else 0.6  # three lines: 14 px on a projector
     legend_height = 0.1 + 0.24 * legend_rows + signs
     height = axes_height + legend_height
-    fig = Figure(figsize=(width, height))
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0.0, legend_height / height, 1.0, axes_height / height))
-    ax.set_axis_off()
-    ax.set_xlim(-0.4 - g.across(0.15), n_leaves - 0.6 + g.across(0.15))
-    ax.set_ylim(-tree.depth - g.up(below), g.up(top))
-    scene = Scene(fig)
+    scene = Sketch(width, height)
+    ax = scene.axes(
+        (0.0, legend_height / height, 1.0, axes_height / height),
+        xlim=(-0.4 - g.across(0.15), n_leaves - 0.6 + g.across(0.15)),
+        ylim=(-tree.depth - g.up(below), g.up(top)),
+    )
 
     _draw_edges(scene, ax, tree, pos, trace, g)
     _draw_nodes(scene, ax, tree, pos, g)
@@ -504,10 +503,10 @@ def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
         _draw_captions(scene, ax, tree, pos, everything["captions"], g)
         _draw_going_up(scene, ax, tree, pos, trace, g)
     fontsize = font_size("legend") * (0.85 if compact else 1.0)
-    legend = fig.legend(
-        handles=[legend_handle(style) for style in entries],
-        loc="lower center",
-        bbox_to_anchor=(0.5, signs / height),
+    legend = scene.legend(
+        entries,
+        legend_handle,
+        anchor=(0.5, signs / height),
         ncols=columns,
         fontsize=fontsize,
         frameon=False,
@@ -515,7 +514,7 @@ def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
         columnspacing=1.1,
     )
     if signs:
-        fig.text(
+        scene.text(
             0.5,
             0.04 / height,
             SIGNS,
@@ -525,24 +524,20 @@ def draw_scene(tree: GameTree, trace: Trace, compact: bool = False) -> Scene:
             fontsize=fontsize,
             color=DARK_GREY,
         )
-    _make_room(fig, ax, legend)
+    _make_room(scene, ax, legend)
     return scene
 
 
-def _make_room(fig: Figure, ax: Axes, legend, pad: float = 0.06) -> None:
+def _make_room(scene: Sketch, ax: SketchAxes, legend: int, pad: float = 0.06) -> None:
     """Widen or heighten the figure where a text or the legend would stick out of it.
 
     The scene holds every text any step shows, so measuring them all gives one
     size for the whole replay. The axes keep their inches per data unit: only
     white space is added, on the side that needs it.
     """
-    renderer = measuring_renderer(fig)  # sizes only: nothing is painted
-    boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_text()]
-    boxes += [legend.get_window_extent(renderer)] + [
-        t.get_window_extent(renderer) for t in fig.texts
-    ]
-    width, height = fig.get_size_inches()
-    dpi = fig.dpi
+    boxes = scene.extents()
+    width, height = scene.width, scene.height
+    dpi = POINTS
     x0 = min(b.x0 for b in boxes) / dpi
     x1 = max(b.x1 for b in boxes) / dpi
     y0 = min(b.y0 for b in boxes) / dpi
@@ -554,24 +549,23 @@ def _make_room(fig: Figure, ax: Axes, legend, pad: float = 0.06) -> None:
     if not (left > 0 or right > 0 or bottom > 0 or top > 0):
         return
     new_width, new_height = width + left + right, height + bottom + top
-    fig.set_size_inches(new_width, new_height)
-    for artist in (ax,):
-        ax_x, ax_y, ax_w, ax_h = artist.get_position().bounds
-        artist.set_position(
-            (
-                (ax_x * width + left) / new_width,
-                (ax_y * height + bottom) / new_height,
-                ax_w * width / new_width,
-                ax_h * height / new_height,
-            )
+    scene.set_size_inches(new_width, new_height)
+    ax_x, ax_y, ax_w, ax_h = ax.rect
+    ax.set_position(
+        (
+            (ax_x * width + left) / new_width,
+            (ax_y * height + bottom) / new_height,
+            ax_w * width / new_width,
+            ax_h * height / new_height,
         )
-    anchor = legend.get_bbox_to_anchor().transformed(fig.transFigure.inverted())
-    legend.set_bbox_to_anchor(
-        ((left + width / 2) / new_width, (anchor.y0 * height + bottom) / new_height)
     )
-    for text in fig.texts:
-        x, y = text.get_position()
-        text.set_position(((left + x * width) / new_width, (y * height + bottom) / new_height))
+    anchor_y = scene.anchor(legend)[1]
+    scene.set_anchor(
+        legend, ((left + width / 2) / new_width, (anchor_y * height + bottom) / new_height)
+    )
+    for text in scene.texts():
+        x, y = scene.position(text)
+        scene.move_text(text, (left + x * width) / new_width, (y * height + bottom) / new_height)
 
 
 # ------------------------------------------------------------------- the edges
@@ -582,23 +576,17 @@ _EDGE_STYLE = {
 }
 
 
-def _draw_edges(scene: Scene, ax: Axes, tree, pos, trace: Trace, g: Geometry) -> None:
+def _draw_edges(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g: Geometry) -> None:
     children = tree.nodes[1:]
     segments = [(pos[node[:-1]], pos[node]) for node in children]
     for look in EDGE_LOOKS:
         colour, width, style = _EDGE_STYLE[look]
-        lines = ax.add_collection(
-            LineCollection(segments, colors=colour, linewidths=width, linestyles=style, zorder=1)
-        )
+        lines = ax.lines(segments, colors=colour, linewidths=width, linestyles=style, zorder=1)
         names = [("edge", look, node) for node in children]
         scene.tag_each(lines, names, shown=look == "unreached")
-    pv = ax.add_collection(
-        LineCollection(segments, colors=PV_COLOUR, linewidths=4 if g.compact else 7, zorder=1.5)
-    )
+    pv = ax.lines(segments, colors=PV_COLOUR, linewidths=4 if g.compact else 7, zorder=1.5)
     scene.tag_each(pv, [("pv", node) for node in children], shown=False)
-    lit = ax.add_collection(
-        LineCollection(segments, colors=ORANGE, linewidths=4 if g.compact else 6, zorder=1.6)
-    )
+    lit = ax.lines(segments, colors=ORANGE, linewidths=4 if g.compact else 6, zorder=1.6)
     scene.tag_each(lit, [("lit edge", node) for node in children], shown=False)
     struck = sorted({e.node for e in trace.events if e.kind == "prune"})
     bars, names = [], []
@@ -607,14 +595,12 @@ def _draw_edges(scene: Scene, ax: Axes, tree, pos, trace: Trace, g: Geometry) ->
             bars.append(bar)
             names.append(("strike", node, i))
     if bars:
-        strikes = ax.add_collection(
-            LineCollection(
-                bars,
-                colors=VERMILLION,
-                linewidths=1.8 if g.compact else 2.6,
-                capstyle="butt",
-                zorder=2,
-            )
+        strikes = ax.lines(
+            bars,
+            colors=VERMILLION,
+            linewidths=1.8 if g.compact else 2.6,
+            capstyle="butt",
+            zorder=2,
         )
         scene.tag_each(strikes, names, shown=False)
 
@@ -663,7 +649,7 @@ def _node_look(tree: GameTree, node: Node, look: str) -> tuple:
     return (WHITE if leaf else _player_colour(tree, node)), "black", None, "-", 1.6
 
 
-def _draw_nodes(scene: Scene, ax: Axes, tree, pos, g: Geometry) -> None:
+def _draw_nodes(scene: Sketch, ax: SketchAxes, tree, pos, g: Geometry) -> None:
     groups: dict[tuple, list[tuple[str, Node]]] = {}
     for node in tree.nodes:
         for look in NODE_LOOKS:
@@ -705,7 +691,7 @@ def _draw_nodes(scene: Scene, ax: Axes, tree, pos, g: Geometry) -> None:
         scene.tag_each(halos, [("halo", n) for n in nodes], shown=False)
 
 
-def _draw_letters(scene: Scene, ax: Axes, tree, pos, g: Geometry) -> None:
+def _draw_letters(scene: Sketch, ax: SketchAxes, tree, pos, g: Geometry) -> None:
     labels = letters(tree)
     for node in tree.nodes:
         x, y = pos[node]
@@ -727,9 +713,8 @@ def _draw_letters(scene: Scene, ax: Axes, tree, pos, g: Geometry) -> None:
             scene.tag(text, ("letter", look, node), shown=look == "faded")
 
 
-def _draw_leaf_values(scene: Scene, ax: Axes, tree, pos, trace: Trace, g: Geometry) -> None:
+def _draw_leaf_values(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g: Geometry) -> None:
     baseline = g.up(0.36 if g.compact else 0.5)  # below the leaf's centre
-    through = offset_copy(ax.transData, fig=ax.figure, y=g.value * 0.4, units="points")
     pruned = _ever_pruned(tree, trace)
     for leaf in tree.leaves():
         x, y = pos[leaf]
@@ -760,12 +745,12 @@ def _draw_leaf_values(scene: Scene, ax: Axes, tree, pos, trace: Trace, g: Geomet
             zorder=4,
         )
         half = (0.3 + 0.3 * len(text)) * g.value / 72 / g.spacing
-        (line,) = ax.plot(
+        line = ax.plot(
             [x - half, x + half],
             [y - baseline] * 2,
+            dy=g.value * 0.4,
             color=DARK_GREY,
             lw=2,
-            transform=through,
             zorder=4.5,
         )
         scene.tag(grey, ("leaf value", "pruned", leaf))
@@ -790,7 +775,9 @@ def _value_box(colour: str, dashed: bool) -> dict:
     }
 
 
-def _draw_values(scene: Scene, ax: Axes, tree, pos, trace: Trace, partials, g: Geometry) -> None:
+def _draw_values(
+    scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, partials, g: Geometry
+) -> None:
     """Backed-up values left of inner nodes; in minimax, a dashed "so far" value while open."""
     offset = g.across(0.3 if not g.compact else 0.22)
     for e in trace.events:
@@ -832,7 +819,7 @@ def _draw_values(scene: Scene, ax: Axes, tree, pos, trace: Trace, partials, g: G
             scene.tag(text, ("partial", node, value))
 
 
-def _draw_windows(scene: Scene, ax: Axes, tree, pos, windows, g: Geometry) -> None:
+def _draw_windows(scene: Sketch, ax: SketchAxes, tree, pos, windows, g: Geometry) -> None:
     """Each window an open inner node will have, to its right."""
     box = {"boxstyle": "round,pad=0.2", "fc": WINDOW_FILL, "ec": ORANGE, "lw": 1.2}
     for node, seen in sorted(windows.items()):
@@ -853,7 +840,7 @@ def _draw_windows(scene: Scene, ax: Axes, tree, pos, windows, g: Geometry) -> No
             scene.tag(text, ("window", node, window))
 
 
-def _draw_going_up(scene: Scene, ax: Axes, tree, pos, trace: Trace, g: Geometry) -> None:
+def _draw_going_up(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g: Geometry) -> None:
     """Each backed-up value beside the edge it travels up, with an arrow."""
     for e in trace.events:
         if e.kind != "backup" or not e.node:
@@ -874,7 +861,7 @@ def _draw_going_up(scene: Scene, ax: Axes, tree, pos, trace: Trace, g: Geometry)
         scene.tag(text, ("going up", e.node))
 
 
-def _draw_captions(scene: Scene, ax: Axes, tree, pos, captions, g: Geometry) -> None:
+def _draw_captions(scene: Sketch, ax: SketchAxes, tree, pos, captions, g: Geometry) -> None:
     """Each cut's reason under its pruned leaves, as a fresh cut (bold) and an older one."""
     labels = letters(tree)
     for _, i, look, cut in sorted(captions, key=lambda c: (c[1], c[2])):

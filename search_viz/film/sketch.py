@@ -1,0 +1,726 @@
+"""A scene sketched: written as SVG straight away, drawn with matplotlib only for exports.
+
+A :class:`~search_viz.film.scene.Scene` is a matplotlib figure: making its artists
+and letting each one draw itself costs most of a short film's build. A
+:class:`Sketch` takes the same calls (``axes.scatter``, ``axes.text``, a legend, ...)
+and the same tags, but only records them. Then:
+
+* :meth:`Sketch.svg` writes the film's SVG by asking matplotlib's SVG renderer (the
+  fast one of :mod:`search_viz.film.svg_writer`) for what each artist's ``draw``
+  would ask of it: the same paths, styles, glyph outlines and clip rectangles,
+  without an artist, an Axes or a layout pass;
+* :meth:`Sketch.scene` replays the calls on a real figure: the matplotlib scene
+  that exports (PNG, SVG, GIF, ``film.figure(k)``) draw and apply steps to.
+
+One drawing: ``tests/test_sketch.py`` holds each sketched lesson's SVG to be the
+SVG of its replayed figure, element for element, and the pictures Chromium paints
+of them to be the same.
+
+>>> sketch = Sketch(2, 1)
+>>> ax = sketch.axes((0, 0, 1, 1), xlim=(0, 1), ylim=(0, 1))
+>>> dots = sketch.tag_each(ax.scatter([0.2, 0.8], [0.5, 0.5], s=64), ["A", "B"], shown=True)
+>>> label = sketch.tag(ax.text(0.5, 0.5, "A", ha="center", va="center"), "label")
+>>> dots, label, sketch.base
+([0, 1], 2, [0, 1])
+>>> [f'id="sv{n}"' in sketch.svg() for n in range(3)]
+[True, True, True]
+>>> len(sketch.scene().figure.axes[0].texts)
+1
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_svg import _short_float_fmt
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba, to_rgba_array
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import _get_dash_pattern, _scale_dashes
+from matplotlib.markers import MarkerStyle
+from matplotlib.patches import BoxStyle
+from matplotlib.path import Path
+from matplotlib.text import Text
+from matplotlib.transforms import (
+    Affine2D,
+    Bbox,
+    BboxTransformFrom,
+    BboxTransformTo,
+    IdentityTransform,
+    offset_copy,
+)
+
+from search_viz.film.looks import MarkStyle
+from search_viz.film.scene import Scene
+from search_viz.film.svg_writer import _OUTLINES, POINTS, SVG_RC, _glyph_def, _Renderer
+
+#: A figure's default text size and line widths, as matplotlib reads them.
+_RC = mpl.rcParams
+
+
+@dataclass
+class _Drawn:
+    """One recorded artist: how matplotlib makes it, and how its ``draw`` writes it."""
+
+    owner: Any  # the SketchAxes it is drawn in, or None for the figure
+    kind: str  # "scatter" | "lines" | "text" | "plot" | "legend"
+    args: tuple
+    kwargs: dict
+    zorder: float
+    gid: str | None = None
+    count: int = 1  # the elements of a collection
+
+
+@dataclass
+class _Tag:
+    handle: int
+    names: list
+    shown: list
+    whole: bool
+
+
+class SketchAxes:
+    """The axes of a sketch: a box of the figure with its data limits (axis off).
+
+    Its methods record what ``matplotlib.axes.Axes`` would draw with the same
+    arguments, and return a handle to tag.
+    """
+
+    def __init__(self, sketch: Sketch, rect, xlim, ylim) -> None:
+        self.sketch = sketch
+        self.rect = tuple(float(v) for v in rect)
+        self.xlim = tuple(float(v) for v in xlim)
+        self.ylim = tuple(float(v) for v in ylim)
+
+    # ------------------------------------------------------------- positions
+    def set_position(self, rect) -> None:
+        """Move the axes' box (figure fractions: left, bottom, width, height)."""
+        self.rect = tuple(float(v) for v in rect)
+
+    def get_position(self) -> Bbox:
+        """The axes' box, as ``Axes.get_position`` gives it."""
+        x, y, w, h = self.rect
+        return Bbox.from_bounds(x, y, w, h)
+
+    def data_transform(self) -> Affine2D:
+        """Data to display points (from the bottom left), as ``Axes.transData`` maps them."""
+        view = Bbox([[self.xlim[0], self.ylim[0]], [self.xlim[1], self.ylim[1]]])
+        return (BboxTransformFrom(view) + BboxTransformTo(self.bbox())).frozen()
+
+    def bbox(self) -> Bbox:
+        """The axes' box in display points."""
+        corners = Bbox.from_bounds(*self.rect).get_points()  # as matplotlib rounds them
+        return Bbox(corners * self.sketch.size_points)
+
+    # --------------------------------------------------------------- drawing
+    def scatter(self, x, y, **kwargs) -> int:
+        """Markers at (x, y): ``Axes.scatter``'s arguments s, marker, c, edgecolors,
+        linewidths, linestyles, hatch, alpha, zorder."""
+        return self.sketch._add(self, "scatter", (list(x), list(y)), kwargs, 1, len(x))
+
+    def lines(self, segments, **kwargs) -> int:
+        """Line segments, as ``LineCollection(segments, **kwargs)`` added to the axes."""
+        segments = [list(map(tuple, s)) for s in segments]
+        return self.sketch._add(self, "lines", (segments,), kwargs, 2, len(segments))
+
+    def text(self, x, y, s, **kwargs) -> int:
+        """A text at data (x, y): ``Axes.text``'s ha, va, fontsize, fontweight, color,
+        linespacing, bbox and zorder."""
+        return self.sketch._add(self, "text", (float(x), float(y), str(s)), kwargs, 3)
+
+    def plot(self, x, y, *, dy: float = 0.0, **kwargs) -> int:
+        """A line through the points (x, y), ``dy`` points up: ``Axes.plot``'s color, lw,
+        zorder."""
+        kwargs = {**kwargs, "dy": float(dy)}
+        return self.sketch._add(self, "plot", (list(x), list(y)), kwargs, 2)
+
+
+class Sketch:
+    """A scene recorded, then written as SVG or drawn with matplotlib (see the module).
+
+    It is tagged as a :class:`~search_viz.film.scene.Scene` is, and answers what a
+    film's builder asks of a scene: items, names, the base, the size and the SVG.
+    """
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width, self.height = float(width), float(height)  # inches
+        self._axes: list[SketchAxes] = []
+        self._drawn: list[_Drawn] = []
+        self._tags: list[_Tag] = []
+        self._ids: dict[Hashable, int] = {}
+        self._shown: list[bool] = []
+        self.mark_styles: dict[str, MarkStyle] = {}
+
+    # ------------------------------------------------------------------ layout
+    @property
+    def size_points(self) -> tuple[float, float]:
+        """The figure's width and height in points, unrounded.
+
+        >>> Sketch(2, 1.5).size_points
+        (144.0, 108.0)
+        """
+        return self.width * POINTS, self.height * POINTS
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The picture's width and height in points (SVG user units), as a Scene's."""
+        width, height = self.size_points
+        return round(width, 2), round(height, 2)
+
+    def set_size_inches(self, width: float, height: float) -> None:
+        """Make the figure ``width`` by ``height`` inches (the axes keep their fractions)."""
+        self.width, self.height = float(width), float(height)
+
+    def axes(self, rect, *, xlim, ylim) -> SketchAxes:
+        """Axes in ``rect`` (figure fractions) showing ``xlim`` by ``ylim``, axis off."""
+        axes = SketchAxes(self, rect, xlim, ylim)
+        self._axes.append(axes)
+        return axes
+
+    def text(self, x: float, y: float, s: str, **kwargs) -> int:
+        """A text at figure fractions (x, y): ``Figure.text``."""
+        return self._add(None, "text", (float(x), float(y), str(s)), kwargs, 3)
+
+    def legend(
+        self, entries: Sequence[Hashable], handle: Callable, *, anchor: tuple[float, float],
+        **kwargs,
+    ) -> int:  # fmt: skip
+        """``Figure.legend`` of ``handle(entry)`` for each entry, its lower centre at ``anchor``.
+
+        ``anchor`` is in figure fractions (see :meth:`set_anchor`). The entries (hashable,
+        e.g. styles) and the other arguments say what the legend shows: it is laid out
+        and written once per process for them, then placed.
+        """
+        kwargs = {**kwargs, "entries": tuple(entries), "handle": handle, "anchor": tuple(anchor)}
+        return self._add(None, "legend", (), kwargs, 5)
+
+    def set_anchor(self, handle: int, anchor: tuple[float, float]) -> None:
+        self._drawn[handle].kwargs["anchor"] = tuple(anchor)
+
+    def anchor(self, handle: int) -> tuple[float, float]:
+        """Where the legend ``handle`` is anchored (figure fractions)."""
+        return self._drawn[handle].kwargs["anchor"]
+
+    def position(self, handle: int) -> tuple[float, float]:
+        """Where the text ``handle`` is anchored (its own coordinates)."""
+        x, y, _ = self._drawn[handle].args
+        return x, y
+
+    def move_text(self, handle: int, x: float, y: float) -> None:
+        """Anchor the text ``handle`` at (x, y) instead."""
+        drawn = self._drawn[handle]
+        drawn.args = (float(x), float(y), drawn.args[2])
+
+    def texts(self) -> list[int]:
+        """The handles of the texts drawn in figure fractions (``Figure.text``)."""
+        return [i for i, d in enumerate(self._drawn) if d.kind == "text" and d.owner is None]
+
+    def extents(self) -> list[Bbox]:
+        """Where each text (with its box) and the legend fall, in display points."""
+        boxes = []
+        for drawn in self._drawn:
+            if drawn.kind == "text" and drawn.args[2]:
+                boxes.append(_text_extent(self, drawn))
+            elif drawn.kind == "legend":
+                boxes.append(_legend_of(self, drawn).extent)
+        return boxes
+
+    def _add(self, owner, kind: str, args: tuple, kwargs: dict, zorder: float, n: int = 1):
+        zorder = kwargs.pop("zorder", zorder)
+        self._drawn.append(_Drawn(owner, kind, args, kwargs, float(zorder), count=n))
+        return len(self._drawn) - 1
+
+    # ----------------------------------------------------------------- tagging
+    def tag(self, handle: int, name: Hashable, *, shown: bool = False) -> int:
+        """Make the drawn thing ``handle`` one item called ``name`` (``Scene.tag``)."""
+        (number,) = self._new([name], [shown])
+        self._tags.append(_Tag(handle, [name], [shown], whole=True))
+        self._drawn[handle].gid = f"sv{number}"
+        return number
+
+    def tag_each(
+        self, handle: int, names: Sequence[Hashable], *, shown: bool | Sequence[bool]
+    ) -> list[int]:
+        """Make each element of the collection ``handle`` an item (``Scene.tag_each``)."""
+        flags = [shown] * len(names) if isinstance(shown, bool) else list(shown)
+        if len(flags) != len(names):
+            raise ValueError(f"{len(names)} names but {len(flags)} shown flags")
+        if not names:
+            return []
+        drawn = self._drawn[handle]
+        if len(names) != drawn.count:
+            raise ValueError(f"{len(names)} names for {drawn.count} elements")
+        numbers = self._new(list(names), flags)
+        self._tags.append(_Tag(handle, list(names), flags, whole=False))
+        drawn.gid = f"svc{numbers[0]}"
+        return numbers
+
+    def mark_style(self, name: str, style: MarkStyle) -> None:
+        """Name a style for the marks the steps draw (``Scene.mark_style``)."""
+        self.mark_styles[name] = style
+
+    def _new(self, names: list, flags: list) -> list[int]:
+        numbers = []
+        for name, flag in zip(names, flags, strict=True):
+            if name in self._ids:
+                raise ValueError(f"two items are called {name!r}")
+            numbers.append(len(self._shown))
+            self._ids[name] = numbers[-1]
+            self._shown.append(bool(flag))
+        return numbers
+
+    def item(self, name: Hashable) -> int:
+        """The number of the item called ``name``."""
+        return self._ids[name]
+
+    def names(self) -> dict[Hashable, int]:
+        """Every item's name and number."""
+        return dict(self._ids)
+
+    def has(self, name: Hashable) -> bool:
+        """Whether an item is called ``name``."""
+        return name in self._ids
+
+    def __len__(self) -> int:
+        return len(self._shown)
+
+    @property
+    def base(self) -> list[int]:
+        """The items shown before the first step."""
+        return [n for n, shown in enumerate(self._shown) if shown]
+
+    def point(self, axes: SketchAxes, x: float, y: float) -> tuple[float, float]:
+        """Where the data point (x, y) of ``axes`` lands in the SVG (``Scene.point``)."""
+        px, py = axes.data_transform().transform((x, y))
+        return round(float(px), 2), round(float(self.size_points[1] - py), 2)
+
+    # --------------------------------------------------------------- the SVG
+    def svg(self) -> str:
+        """The scene as SVG text, every item drawn with the id ``sv<n>`` (``Scene.svg``)."""
+        width, height = self.size_points
+        counts = {d.gid: d.count for d in self._drawn if d.gid and d.gid.startswith("svc")}
+        with mpl.rc_context(SVG_RC):
+            renderer = _Renderer(width, height, counts, _RC["figure.dpi"])
+            renderer.open_group("figure")
+            _draw_figure_patch(renderer, width, height)
+            for axes in self._axes:
+                renderer.open_group("axes")
+                for drawn in _in_drawing_order(d for d in self._drawn if d.owner is axes):
+                    _WRITERS[drawn.kind](renderer, self, drawn)
+                renderer.close_group("axes")
+            for drawn in _in_drawing_order(d for d in self._drawn if d.owner is None):
+                _WRITERS[drawn.kind](renderer, self, drawn)
+            renderer.close_group("figure")
+            renderer.finalize()
+        return renderer.text()
+
+    # ------------------------------------------------------- the matplotlib scene
+    def scene(self) -> Scene:
+        """The same scene drawn by matplotlib, tagged alike: for exports."""
+        fig = Figure(figsize=(self.width, self.height))
+        FigureCanvasAgg(fig)
+        axes = {}
+        for sketched in self._axes:
+            ax = axes[id(sketched)] = fig.add_axes(sketched.rect)
+            ax.set_axis_off()
+            ax.set_xlim(*sketched.xlim)
+            ax.set_ylim(*sketched.ylim)
+        artists = [_MAKERS[d.kind](fig, axes.get(id(d.owner)), self, d) for d in self._drawn]
+        scene = Scene(fig)
+        for tag in self._tags:
+            artist = artists[tag.handle]
+            if tag.whole:
+                scene.tag(artist, tag.names[0], shown=tag.shown[0])
+            else:
+                scene.tag_each(artist, tag.names, shown=tag.shown)
+        for name, style in self.mark_styles.items():
+            scene.mark_style(name, style)
+        return scene
+
+
+def _in_drawing_order(drawn) -> list[_Drawn]:
+    """matplotlib draws an axes' (or a figure's) artists by zorder, ties in insertion order."""
+    return sorted(drawn, key=lambda d: d.zorder)
+
+
+# --------------------------------------------------------- matplotlib's artists
+def _make_scatter(fig, ax, sketch, drawn):
+    return ax.scatter(*drawn.args, zorder=drawn.zorder, **drawn.kwargs)
+
+
+def _make_lines(fig, ax, sketch, drawn):
+    (segments,) = drawn.args
+    return ax.add_collection(LineCollection(segments, zorder=drawn.zorder, **drawn.kwargs))
+
+
+def _make_text(fig, ax, sketch, drawn):
+    target = fig if ax is None else ax
+    return target.text(*drawn.args, zorder=drawn.zorder, **drawn.kwargs)
+
+
+def _make_plot(fig, ax, sketch, drawn):
+    kwargs = dict(drawn.kwargs)
+    dy = kwargs.pop("dy")
+    through = offset_copy(ax.transData, fig=fig, y=dy, units="points")
+    (line,) = ax.plot(*drawn.args, transform=through, zorder=drawn.zorder, **kwargs)
+    return line
+
+
+def _make_legend(fig, ax, sketch, drawn):
+    kwargs = dict(drawn.kwargs)
+    anchor, entries, handle = kwargs.pop("anchor"), kwargs.pop("entries"), kwargs.pop("handle")
+    handles = [handle(entry) for entry in entries]
+    return fig.legend(handles=handles, loc="lower center", bbox_to_anchor=anchor, **kwargs)
+
+
+_MAKERS = {
+    "scatter": _make_scatter,
+    "lines": _make_lines,
+    "text": _make_text,
+    "plot": _make_plot,
+    "legend": _make_legend,
+}
+
+
+# ------------------------------------------------- what each artist's draw writes
+def _draw_figure_patch(renderer, width: float, height: float) -> None:
+    """The white page: ``Figure.patch`` drawing itself."""
+    renderer.open_group("patch")
+    gc = renderer.new_gc()
+    gc.set_foreground((1.0, 1.0, 1.0, 1.0), isRGBA=True)
+    gc.set_linewidth(0.0)
+    gc.set_joinstyle("miter")
+    gc.set_capstyle("butt")
+    renderer.draw_path(
+        gc, Path.unit_rectangle(), Affine2D().scale(width, height), (1.0, 1.0, 1.0, 1.0)
+    )
+    gc.restore()
+    renderer.close_group("patch")
+
+
+def _clipped_gc(renderer, axes: SketchAxes):
+    gc = renderer.new_gc()
+    gc.set_clip_rectangle(axes.bbox())
+    return gc
+
+
+def _dashes(styles, widths: np.ndarray) -> list[tuple]:
+    """Each element's (offset, dashes), scaled by its width, as a collection keeps them."""
+    patterns = [_get_dash_pattern(s) for s in (styles if isinstance(styles, list) else [styles])]
+    n = max(len(patterns), len(widths))
+    return [_scale_dashes(*patterns[i % len(patterns)], widths[i % len(widths)]) for i in range(n)]
+
+
+def _rows(colours, n: int, alpha: float | None) -> np.ndarray:
+    """One RGBA row per element, as a tagged collection of a Scene draws them.
+
+    matplotlib gives the collection's colours its alpha, and the Scene then folds the
+    alpha into each element's colour once more: a tagged collection's alpha counts
+    twice, and a sketch draws what the scene draws.
+    """
+    rows = np.resize(to_rgba_array(colours, alpha), (n, 4)).copy()
+    if alpha is not None:
+        rows[:, 3] *= alpha
+    return rows
+
+
+def _write_scatter(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    kw = drawn.kwargs
+    xs, ys = drawn.args
+    n = len(xs)
+    if n == 0:  # matplotlib opens and closes the group of an empty collection
+        renderer.open_group("PathCollection", drawn.gid)
+        renderer.close_group("PathCollection")
+        return
+    marker = _marker_path(kw.get("marker", "o"))
+    scale = math.sqrt(kw.get("s", _RC["lines.markersize"] ** 2))  # points at 72 dpi
+    alpha = kw.get("alpha")
+    faces = _rows(kw.get("c", "C0"), n, alpha)
+    edges = _rows(kw.get("edgecolors", "face"), n, alpha) if kw.get("edgecolors") else faces
+    widths = np.resize(np.asarray(kw.get("linewidths", _RC["lines.linewidth"]), float), n)
+    gc = _clipped_gc(renderer, drawn.owner)
+    hatch = kw.get("hatch")
+    if hatch:
+        gc.set_hatch(hatch)
+        gc.set_hatch_linewidth(_RC["hatch.linewidth"])
+    sizes = np.array([[[scale, 0.0, 0.0], [0.0, scale, 0.0], [0.0, 0.0, 1.0]]])
+    offsets = np.column_stack([xs, ys]).astype(float)
+    dashes = _dashes(kw.get("linestyles", "solid"), widths)
+    renderer.open_group("PathCollection", drawn.gid)
+    if n == 1 and not hatch and dashes[0][1] is None:  # matplotlib's one-marker shortcut
+        gc.set_foreground(tuple(edges[0]), isRGBA=True)
+        gc.set_linewidth(widths[0])
+        gc.set_dashes(*dashes[0])
+        renderer.draw_markers(
+            gc, marker, Affine2D(sizes[0]).frozen(), Path(offsets),
+            drawn.owner.data_transform(), tuple(faces[0]),
+        )  # fmt: skip
+    else:
+        renderer.draw_path_collection(
+            gc, IdentityTransform(), (marker,), sizes, offsets, drawn.owner.data_transform(),
+            faces, edges, widths, dashes, [True], [None], "screen", hatchcolors=edges,
+        )  # fmt: skip
+    renderer.close_group("PathCollection")
+    gc.restore()
+
+
+@lru_cache(maxsize=64)
+def _marker_path(marker: str) -> Path:
+    style = MarkerStyle(marker)
+    return style.get_path().transformed(style.get_transform())
+
+
+def _write_lines(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    kw = drawn.kwargs
+    (segments,) = drawn.args
+    n = len(segments)
+    if n == 0:
+        renderer.open_group("LineCollection", drawn.gid)
+        renderer.close_group("LineCollection")
+        return
+    edges = _rows(kw.get("colors", _RC["lines.color"]), n, kw.get("alpha"))
+    widths = np.resize(np.asarray(kw.get("linewidths", _RC["lines.linewidth"]), float), n)
+    gc = _clipped_gc(renderer, drawn.owner)
+    if kw.get("capstyle"):
+        gc.set_capstyle(kw["capstyle"])
+    renderer.open_group("LineCollection", drawn.gid)
+    renderer.draw_path_collection(
+        gc, drawn.owner.data_transform(), [Path(np.asarray(s, float)) for s in segments], [],
+        np.zeros((1, 2)), IdentityTransform(), np.zeros((0, 4)), edges, widths,
+        _dashes(kw.get("linestyles", "solid"), widths), [True], [None], "screen",
+        hatchcolors=edges,
+    )  # fmt: skip
+    renderer.close_group("LineCollection")
+    gc.restore()
+
+
+def _write_plot(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    kw = drawn.kwargs
+    xs, ys = drawn.args
+    renderer.open_group("line2d", drawn.gid)
+    gc = _clipped_gc(renderer, drawn.owner)
+    gc.set_linewidth(kw.get("lw", _RC["lines.linewidth"]))
+    gc.set_joinstyle(_RC["lines.solid_joinstyle"])
+    gc.set_capstyle(_RC["lines.solid_capstyle"])
+    gc.set_foreground(to_rgba(kw.get("color", "C0")), isRGBA=True)
+    through = drawn.owner.data_transform().translate(0.0, kw["dy"])
+    renderer.draw_path(gc, Path(np.column_stack([xs, ys]).astype(float)), through)
+    gc.restore()
+    renderer.close_group("line2d")
+
+
+def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    s = drawn.args[2]
+    if not s:
+        return
+    kw = drawn.kwargs
+    layout = _text_layout(s, **_layout_key(kw))
+    px, py = _anchor(sketch, drawn)
+    renderer.open_group("text", drawn.gid)
+    if kw.get("bbox"):
+        _write_text_box(renderer, kw["bbox"], layout, px, py, _font_size(kw))
+    gc = renderer.new_gc()
+    gc.set_foreground(to_rgba(kw.get("color", _RC["text.color"])), isRGBA=True)
+    height = sketch.size_points[1]
+    for line, (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
+        renderer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0)
+    gc.restore()
+    renderer.close_group("text")
+
+
+def _write_text_box(renderer, box: dict, layout: _Layout, px: float, py: float, size: float):
+    """A text's ``bbox``: matplotlib's ``FancyBboxPatch`` around it, drawn first."""
+    x_box, y_box, w_box, h_box = layout.textbox
+    style = box.get("boxstyle", "square")
+    path = BoxStyle(style)(0.0, 0.0, w_box, h_box, size)
+    gc = renderer.new_gc()
+    edge = to_rgba(box.get("ec", box.get("edgecolor", "black")))
+    width = box.get("lw", box.get("linewidth", _RC["patch.linewidth"]))
+    gc.set_foreground(edge, isRGBA=True)
+    gc.set_linewidth(width if edge[3] else 0.0)
+    gc.set_dashes(*_scale_dashes(*_get_dash_pattern(box.get("ls", "solid")), width))
+    gc.set_capstyle("butt")
+    gc.set_joinstyle("miter")
+    face = to_rgba(box.get("fc", box.get("facecolor", "white")))
+    place = Affine2D().translate(px + x_box, py + y_box)
+    renderer.open_group("patch")
+    renderer.draw_path(gc, path, place, face if face[3] else None)
+    renderer.close_group("patch")
+    gc.restore()
+
+
+def _write_legend(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    legend = _legend_of(sketch, drawn)
+    missing = [name for name in legend.glyphs if name not in renderer._glyph_map]
+    if missing:  # the glyphs the page has not defined yet, once
+        renderer.writer.raw("<defs>" + "".join(_glyph_def(name) for name in missing) + "</defs>")
+        renderer._glyph_map.update((name, _OUTLINES[name]) for name in missing)
+    renderer.writer.raw(legend.markup)
+
+
+_WRITERS = {
+    "scatter": _write_scatter,
+    "lines": _write_lines,
+    "text": _write_text,
+    "plot": _write_plot,
+    "legend": _write_legend,
+}
+
+
+# ------------------------------------------------------------------- texts
+@dataclass(frozen=True)
+class _Layout:
+    """Where matplotlib puts a text's lines and box around its anchor, in points."""
+
+    font: FontProperties
+    lines: tuple[str, ...]
+    offsets: tuple[tuple[float, float], ...]  # each line's start, from the anchor (y up)
+    extent: tuple[float, float, float, float]  # x0, y0, width, height from the anchor
+    textbox: tuple[float, float, float, float]  # the box a bbox patch is drawn around
+
+
+def _font_size(kwargs: dict) -> float:
+    return float(kwargs.get("fontsize", _RC["font.size"]))
+
+
+def _layout_key(kwargs: dict) -> dict:
+    return {
+        "size": _font_size(kwargs),
+        "weight": kwargs.get("fontweight", "normal"),
+        "ha": kwargs.get("ha", "left"),
+        "va": kwargs.get("va", "baseline"),
+        "linespacing": kwargs.get("linespacing"),
+        "boxed": kwargs.get("bbox", {}).get("boxstyle") if kwargs.get("bbox") else None,
+    }
+
+
+@lru_cache(maxsize=4096)
+def _text_layout(s: str, *, size: float, weight, ha: str, va: str, linespacing, boxed) -> _Layout:
+    """matplotlib's own layout of a text at the origin, measured once per process."""
+    text = Text(0, 0, s, fontsize=size, fontweight=weight, ha=ha, va=va, linespacing=linespacing,
+                transform=IdentityTransform())  # fmt: skip
+    text.set_figure(_LAYOUT_FIGURE)
+    if boxed:
+        text.set_bbox({"boxstyle": boxed})
+    _, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
+    extent = text.get_window_extent(_LAYOUT_RENDERER)
+    if boxed:
+        text.update_bbox_position_size(_LAYOUT_RENDERER)
+        extent = Bbox.union([extent, text.get_bbox_patch().get_window_extent(_LAYOUT_RENDERER)])
+    return _Layout(
+        font=text.get_fontproperties(),
+        lines=tuple(line for line, _, _ in info),
+        offsets=tuple((float(x), float(y)) for _, _, (x, y) in info),
+        extent=tuple(float(v) for v in extent.bounds),
+        textbox=(float(x_box), float(y_box), float(w_box), float(h_box)),
+    )
+
+
+_LAYOUT_FIGURE = Figure(dpi=POINTS)
+_LAYOUT_RENDERER = _Renderer(100.0, 100.0, {}, POINTS)
+
+
+def _anchor(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:
+    """A text's anchor in display points (from the bottom left)."""
+    x, y, _ = drawn.args
+    if drawn.owner is None:
+        width, height = sketch.size_points
+        return x * width, y * height
+    px, py = drawn.owner.data_transform().transform((x, y))
+    return float(px), float(py)
+
+
+def _text_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
+    layout = _text_layout(drawn.args[2], **_layout_key(drawn.kwargs))
+    px, py = _anchor(sketch, drawn)
+    x0, y0, w, h = layout.extent
+    return Bbox.from_bounds(px + x0, py + y0, w, h)
+
+
+# ------------------------------------------------------------------- legends
+@dataclass(frozen=True)
+class _Legend:
+    """A legend's markup, the glyphs it uses (defined by the page) and its extent."""
+
+    markup: str
+    glyphs: tuple[str, ...]
+    extent: Bbox  # in display points (y up)
+    patterns: str = ""  # its hatches' <defs>
+    centre: float = 0.0  # where it was drawn: its anchor, in both directions
+
+
+class _GlyphsUsed(dict):
+    """The glyphs a legend's texts use, all taken as defined: the page defines each once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def __contains__(self, name) -> bool:
+        if name not in self.names:
+            self.names.append(name)
+        return True
+
+
+def _legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
+    """The legend ``drawn`` written where it stands in ``sketch``."""
+    kwargs = dict(drawn.kwargs)
+    anchor = kwargs.pop("anchor")
+    width, height = sketch.size_points
+    x, y = anchor[0] * width, anchor[1] * height
+    drawn_once = _legend_at_origin(tuple(sorted(kwargs.items())))
+    c = drawn_once.centre
+    dx, dy = _short_float_fmt(x - c), _short_float_fmt(height - y - c)
+    markup, patterns = drawn_once.markup, drawn_once.patterns
+    for oid in re.findall(r'<pattern id="(\w+)"', patterns):
+        # a hatch tiles from the origin of the space it is drawn in: shifted back to the
+        # page's, under its own id (the page may tile the same pattern from its origin)
+        ours, back = f"{oid}-legend", f'patternTransform="translate({_negated(dx)} {_negated(dy)})"'
+        markup = markup.replace(f"url(#{oid})", f"url(#{ours})")
+        patterns = patterns.replace(f'id="{oid}"', f'id="{ours}" {back}')
+    return _Legend(
+        f'<g transform="translate({dx} {dy})">{patterns}{markup}</g>',
+        drawn_once.glyphs,
+        drawn_once.extent.translated(x - c, y - c),
+    )
+
+
+def _negated(number: str) -> str:
+    return number[1:] if number.startswith("-") else f"-{number}"
+
+
+@lru_cache(maxsize=64)
+def _legend_at_origin(arguments: tuple) -> _Legend:
+    """A legend drawn once, on a page of its own, anchored at the page's centre."""
+    page = 20.0  # inches: room enough for any legend around its anchor
+    fig = Figure(figsize=(page, page))
+    drawn = _Drawn(None, "legend", (), {**dict(arguments), "anchor": (0.5, 0.5)}, 5)
+    legend = _make_legend(fig, None, None, drawn)
+    with mpl.rc_context(SVG_RC):
+        fig.dpi = POINTS
+        size = page * POINTS
+        renderer = _Renderer(size, size, {}, POINTS)
+        renderer._glyph_map = used = _GlyphsUsed()
+        renderer.writer.raw("")  # the root's start tag closed: what follows is the legend's
+        start = len(renderer.writer.parts)
+        legend.draw(renderer)
+        end = len(renderer.writer.parts)
+        renderer._write_hatches()
+        extent = legend.get_window_extent(renderer)
+    if renderer._clipd:
+        raise ValueError("a legend with clipped artists cannot be placed by translation")
+    parts = renderer.writer.parts
+    markup, patterns = "".join(parts[start:end]), "".join(parts[end:])
+    return _Legend(markup, tuple(used.names), extent, patterns, size / 2)
+
+
+__all__ = ["POINTS", "Sketch", "SketchAxes"]

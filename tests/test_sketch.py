@@ -1,0 +1,111 @@
+"""One drawing, sketched: a sketch's SVG is the SVG of the figure its replay draws.
+
+A sketched lesson (``search_viz.film.sketch``) writes its film's SVG without
+matplotlib's artists and replays the same calls on a matplotlib figure for exports.
+Here the two are held equal element for element, as matplotlib's own SVG backend
+saves the replayed figure (its comments and metadata aside): every path, style,
+glyph and clip rectangle. The legend is the one part written otherwise (laid out
+once per process and placed with a translation), so it is compared apart: where it
+stands, and, in ``test_scene_pictures.py``, the picture Chromium paints of it.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from search_viz import GameTree
+from search_viz.film.sketch import Sketch, _legend_of
+from search_viz.lessons.game_trees.drawing import draw_scene, record
+from search_viz.problems.game_tree import EXAMPLES
+from tests.test_scene_svg import SVG, first_difference, matplotlib_svg, numbered, shape
+
+
+def without_legend(root: ET.Element) -> ET.Element:
+    """The SVG with the figure's legend (and the glyphs defined for it) taken out."""
+    figure = root.find(f"{SVG}g")
+    for child in list(figure):
+        legend = child.get("id", "").startswith("legend") or child.get("transform")
+        if legend or child.tag == f"{SVG}defs":
+            figure.remove(child)
+    return root
+
+
+def differences(sketch: Sketch, written: str | None = None) -> str | None:
+    """Where the sketch's SVG (or ``written``) first differs from matplotlib's SVG of the
+    sketch's replay (None: nowhere)."""
+    scene = sketch.scene()
+    with scene.everything_shown() as figure:
+        reference = numbered(ET.fromstring(matplotlib_svg(figure)), scene._first_numbers())
+    written = ET.fromstring(sketch.svg() if written is None else written)
+    return first_difference(shape(without_legend(reference)), shape(without_legend(written)))
+
+
+TREES = {
+    "the notes' tree": EXAMPLES["Notes §6: leaves 2 3 5 9 0 1 7 5"],
+    "the textbook's tree": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
+    "uneven, negative and fractional": GameTree.from_nested([[-3, [2.5, -7]], 4, [[1, 9], -2]]),
+    "too wide for letters": GameTree.random(2, 6, -9, 9, seed=3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TREES))
+@pytest.mark.parametrize("pruning", [True, False], ids=["alpha-beta", "minimax"])
+@pytest.mark.parametrize("compact", [False, True], ids=["film", "compact"])
+def test_a_game_tree_s_sketch_is_written_as_matplotlib_draws_its_replay(name, pruning, compact):
+    tree = TREES[name]
+    sketch = draw_scene(tree, record(tree, pruning=pruning), compact)
+    assert differences(sketch) is None
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    branching=st.integers(1, 3),
+    depth=st.integers(1, 3),
+    seed=st.integers(0, 10_000),
+    pruning=st.booleans(),
+)
+def test_any_small_game_tree_s_sketch_is_its_replay(branching, depth, seed, pruning):
+    tree = GameTree.random(branching, depth, -20, 20, seed=seed)
+    assert differences(draw_scene(tree, record(tree, pruning=pruning))) is None
+
+
+def test_a_changed_leaf_is_seen():
+    """The comparison can fail: the SVG of a tree with one leaf changed is told apart."""
+    tree = TREES["the notes' tree"]
+    changed = GameTree.from_leaves([2, 3, 5, 8, 0, 1, 7, 5], branching=2)
+    sketch = draw_scene(tree, record(tree, pruning=True))
+    other = draw_scene(changed, record(changed, pruning=True)).svg()
+    assert differences(sketch) is None
+    assert differences(sketch, other) is not None
+
+
+def test_the_legend_stands_where_matplotlib_puts_it():
+    """The legend written once per process lands, in any figure, where matplotlib lays it."""
+    tree = TREES["the textbook's tree"]
+    for compact in (False, True):
+        sketch = draw_scene(tree, record(tree, pruning=True), compact)
+        handle = next(i for i, d in enumerate(sketch._drawn) if d.kind == "legend")
+        written = _legend_of(sketch, sketch._drawn[handle]).extent  # points
+        figure = sketch.scene().figure
+        (legend,) = figure.legends
+        expected = legend.get_window_extent(figure.canvas.get_renderer())  # pixels
+        # in inches; the sketch measures text as the SVG draws it, Agg (hinted) a little apart
+        ours = [v / 72 for v in (written.x0 + written.x1, written.y0, written.width)]
+        agg = [v / figure.dpi for v in (expected.x0 + expected.x1, expected.y0, expected.width)]
+        assert ours[:2] == pytest.approx(agg[:2], abs=0.05)  # its centre (doubled), its foot
+        assert ours[2] == pytest.approx(agg[2], rel=0.03)
+
+
+def test_a_sketch_refuses_names_that_do_not_fit():
+    sketch = Sketch(2, 1)
+    ax = sketch.axes((0, 0, 1, 1), xlim=(0, 1), ylim=(0, 1))
+    dots = ax.scatter([0.2, 0.8], [0.5, 0.5])
+    with pytest.raises(ValueError, match="3 names for 2 elements"):
+        sketch.tag_each(dots, ["a", "b", "c"], shown=True)
+    sketch.tag(ax.text(0.5, 0.5, "x"), "a")
+    with pytest.raises(ValueError, match="two items are called 'a'"):
+        sketch.tag(ax.text(0.5, 0.5, "y"), "a")
