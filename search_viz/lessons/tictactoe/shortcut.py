@@ -108,8 +108,7 @@ class _Replay:
         """Search from the root, then keep the root's backup and ``done``."""
         game = self.game
         window = (-INF, INF) if self.pruning else (None, None)
-        root = self.call(game.initial, (), 0, *window)
-        v, line = root
+        v, line = self.call(game.initial, (), 0, *window)
         at = self.at["search_max" if game.to_move(game.initial) == MAX else "search_min"]
         self.keep(Event("backup", (), value=v, line=at))
         self.keep(Event("done", value=v, line=at))
