@@ -181,7 +181,9 @@ def test_the_film_shows_what_the_trace_says_at_any_step(name, data):
         (x0, y0), (x1, y1) = (
             scene.point(ax, *plan.units[u]) for u in (plan.root, plan.unit_of[tree.ids[k]])
         )
-        assert film_moves.get(number, (0, 0)) == pytest.approx((x1 - x0, y1 - y0), abs=0.01)
+        # both ends rounded to 0.01 point, by the film and here (its sketch and this figure
+        # may round a half apart)
+        assert film_moves.get(number, (0, 0)) == pytest.approx((x1 - x0, y1 - y0), abs=0.02)
     rows = frontier_rows(trace, k, tie)
     state = film.state(k)
     assert state.counters["on the frontier"] == len(rows)
@@ -268,7 +270,7 @@ def test_bad_options_say_what_is_allowed():
 
 
 def test_the_thumbnail_shows_the_finished_search():
-    assert len(thumbnail().axes) == 4
+    assert len(thumbnail().axes) == 3  # the tree, the board, the goal
 
 
 # ------------------------------------------------------------------ the solution's film

@@ -16,7 +16,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.collections import PolyCollection
+from matplotlib.patches import Rectangle
 
+import search_viz as sv
 from search_viz import GameTree
 from search_viz.film.sketch import Sketch, _legend_of
 from search_viz.lessons.game_trees.drawing import draw_scene, record
@@ -71,6 +74,85 @@ def test_a_game_tree_s_sketch_is_written_as_matplotlib_draws_its_replay(name, pr
 def test_any_small_game_tree_s_sketch_is_its_replay(branching, depth, seed, pruning):
     tree = GameTree.random(branching, depth, -20, 20, seed=seed)
     assert differences(draw_scene(tree, record(tree, pruning=pruning))) is None
+
+
+def informed_films():
+    """The informed lesson's films in each size and level of detail."""
+    from search_viz.lessons.informed.drawing import film_of
+    from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_START, ORDERED_GOAL
+
+    notes = sv.EightPuzzle(NOTES_START)
+    hard = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
+    return {
+        "A*, the page's size": lambda: film_of(sv.astar, notes, heuristic="misplaced"),
+        "greedy, the projector's": lambda: film_of(sv.greedy, notes, size="projector"),
+        "A*, half of compare mode": lambda: film_of(sv.astar, notes, size="half"),
+        "a long search, as markers": lambda: film_of(sv.astar, hard, limit=400),
+        "a longer one, grouped by depth": lambda: film_of(sv.astar, hard, limit=3000),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(informed_films()))
+def test_an_informed_search_s_sketch_is_written_as_matplotlib_draws_its_replay(name):
+    assert differences(informed_films()[name]().drawing()) is None
+
+
+def one_of_each(what: str) -> Sketch:
+    """A small sketch of one kind of thing, tagged as lessons tag it."""
+    sketch = Sketch(3, 2)
+    ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 4), ylim=(0, 2))
+    if what == "one marker, no edge":
+        sketch.tag_each(
+            ax.scatter([1], [1], s=80, c="#0072B2", edgecolors="none"), ["a"], shown=True
+        )
+    elif what == "one marker, edged":
+        dot = ax.scatter([1], [1], s=80, marker="D", c="#0072B2", edgecolors="k", linewidths=2)
+        sketch.tag_each(dot, ["a"], shown=False)
+    elif what == "hatched, dotted, see-through markers":
+        dots = ax.scatter([1, 2, 3], [1, 1, 1], s=200, marker="s", c="#eeeeee",
+                          edgecolors="#bbbbbb", hatch="///", linestyles=":", alpha=0.5)  # fmt: skip
+        sketch.tag_each(dots, ["a", "b", "c"], shown=[True, False, True])
+    elif what == "dashed segments":
+        lines = ax.lines([[(0, 0), (1, 1)], [(1, 1), (3, 0)]], colors="#555555", linewidths=2,
+                         linestyles="--", capstyle="butt")  # fmt: skip
+        sketch.tag_each(lines, ["a", "b"], shown=True)
+    elif what == "texts, boxed and on two lines":
+        sketch.tag(ax.text(1, 1, "≥ 5", ha="right", va="center", fontsize=11, fontweight="bold",
+                           bbox={"boxstyle": "round,pad=0.25", "fc": "white", "ec": "#E69F00",
+                                 "lw": 1.8, "ls": "--"}), "a")  # fmt: skip
+        ax.text(2, 1, "g = 3\nh = 4", ha="center", va="top", linespacing=1.3,
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4})  # fmt: skip
+        ax.text(0.5, 1.0, "a title", transform=ax.transAxes, ha="center", va="bottom")
+    elif what == "patches and lines":
+        sketch.tag(ax.add_patch(Rectangle((0.5, 0.5), 1, 1, facecolor="#eeeeee", hatch="..",
+                                          edgecolor="#555555", linewidth=1.2)), "a")  # fmt: skip
+        (line,) = ax.plot([2, 3, 3], [0.5, 0.5, 1.5], color="#D55E00", lw=5, linestyle=":")
+        (marker,) = ax.plot([3.5], [1], marker="D", markersize=9, markerfacecolor="none",
+                            markeredgecolor="k", markeredgewidth=2.5, linestyle="none")  # fmt: skip
+        sketch.tag(line, "b")
+        sketch.tag(marker, "c", shown=True)
+    elif what == "a tagged polygon collection":
+        cells = PolyCollection([[(0, 0), (1, 0), (1, 1)], [(2, 0), (3, 0), (3, 1), (2, 1)]],
+                               facecolors=["#F0E442", "#eeeeee"], edgecolors="#555555",
+                               linewidths=0.5, zorder=4)  # fmt: skip
+        sketch.tag_each(ax.add_collection(cells), ["a", "b"], shown=False)
+    return sketch
+
+
+@pytest.mark.parametrize(
+    "what",
+    [
+        "one marker, no edge",
+        "one marker, edged",
+        "hatched, dotted, see-through markers",
+        "dashed segments",
+        "texts, boxed and on two lines",
+        "patches and lines",
+        "a tagged polygon collection",
+    ],
+)
+def test_each_thing_a_sketch_draws_is_written_as_matplotlib_draws_it(what):
+    assert differences(one_of_each(what)) is None
 
 
 def test_a_changed_leaf_is_seen():

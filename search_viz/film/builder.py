@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -245,7 +244,7 @@ class FilmBuilder:
         """The finished film."""
         self._check_closed()
         return Film(
-            draw=self.draw if isinstance(self.scene, Scene) else partial(_replayed, self.draw),
+            draw=self.draw,
             svg=self.scene.svg(),
             base=self._base,
             looks=self._look_list(),
@@ -309,8 +308,3 @@ def _plain(value: object) -> object:
     if isinstance(value, (float, np.floating)):
         return float(value)
     return str(value)
-
-
-def _replayed(draw: Callable) -> Scene:
-    """The matplotlib scene of a drawing that makes a sketch: what exports draw on."""
-    return draw().scene()

@@ -42,6 +42,7 @@ from matplotlib.figure import Figure
 from search_viz.film.edits import Edit, editable_data
 from search_viz.film.looks import HIDDEN, SHOWN, Look, MarkStyle
 from search_viz.film.questions import Question
+from search_viz.film.sketch import Sketch
 
 #: Steps per chunk: a film longer than this is sent in pieces, fetched ahead of need.
 CHUNK_STEPS = 500
@@ -284,7 +285,7 @@ class Film:
         >>> demo_film().figure(1)._repr_png_()[:4]
         b'\x89PNG'
         """
-        scene = self._draw()
+        scene = self.scene()
         self.apply(scene, k)
         figure = scene.figure
         # A bare matplotlib Figure has no picture of its own for IPython; pyplot's inline
@@ -298,7 +299,20 @@ class Film:
         scene.apply(scene_looks(state.looks, self.looks), state.moves, state.marks)
 
     def scene(self):
-        """A fresh copy of the film's scene (for drawing several steps in turn)."""
+        """A fresh copy of the film's scene as matplotlib draws it (for drawing several
+        steps in turn; a sketched scene is replayed on a figure)."""
+        drawn = self._draw()
+        return drawn.scene() if isinstance(drawn, Sketch) else drawn
+
+    def drawing(self):
+        """A fresh copy of the film's drawing as its lesson makes it: a
+        :class:`~search_viz.film.scene.Scene`, or a sketch of one
+        (:class:`~search_viz.film.sketch.Sketch`, whose SVG the film carries).
+
+        >>> from search_viz.film.demo import demo_film
+        >>> type(demo_film().drawing()).__name__
+        'Scene'
+        """
         return self._draw()
 
     # ------------------------------------------------------- the browser's data
@@ -395,7 +409,7 @@ class Film:
 
     def frames(self, steps) -> Iterator[tuple[int, Figure]]:
         """Each of ``steps`` drawn in turn on one scene (fast: for GIFs)."""
-        scene = self._draw()
+        scene = self.scene()
         for k in steps:
             self.apply(scene, k)
             yield k, scene.figure

@@ -30,6 +30,7 @@ of them to be the same.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 from collections.abc import Callable, Hashable, Sequence
@@ -41,13 +42,13 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_svg import _short_float_fmt
-from matplotlib.collections import LineCollection
+from matplotlib.collections import Collection, LineCollection
 from matplotlib.colors import to_rgba, to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
-from matplotlib.lines import _get_dash_pattern, _scale_dashes
+from matplotlib.lines import Line2D, _get_dash_pattern, _scale_dashes
 from matplotlib.markers import MarkerStyle
-from matplotlib.patches import BoxStyle
+from matplotlib.patches import FancyBboxPatch, Patch
 from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import (
@@ -60,7 +61,7 @@ from matplotlib.transforms import (
 )
 
 from search_viz.film.looks import MarkStyle
-from search_viz.film.scene import Scene
+from search_viz.film.scene import Scene, _CollectionLooks
 from search_viz.film.svg_writer import _OUTLINES, POINTS, SVG_RC, _glyph_def, _Renderer
 
 #: A figure's default text size and line widths, as matplotlib reads them.
@@ -95,11 +96,34 @@ class SketchAxes:
     arguments, and return a handle to tag.
     """
 
+    #: ``transform=ax.transAxes`` for a text: (x, y) are fractions of the axes' box.
+    transAxes = "axes"
+
     def __init__(self, sketch: Sketch, rect, xlim, ylim) -> None:
         self.sketch = sketch
         self.rect = tuple(float(v) for v in rect)
         self.xlim = tuple(float(v) for v in xlim)
         self.ylim = tuple(float(v) for v in ylim)
+
+    @property
+    def figure(self) -> Sketch:
+        """The sketch the axes belong to (``Axes.figure``)."""
+        return self.sketch
+
+    def set_axis_off(self) -> None:
+        """Nothing to do: a sketch's axes never draw an axis."""
+
+    def get_xlim(self) -> tuple[float, float]:
+        return self.xlim
+
+    def get_ylim(self) -> tuple[float, float]:
+        return self.ylim
+
+    def set_xlim(self, low: float, high: float) -> None:
+        self.xlim = (float(low), float(high))
+
+    def set_ylim(self, low: float, high: float) -> None:
+        self.ylim = (float(low), float(high))
 
     # ------------------------------------------------------------- positions
     def set_position(self, rect) -> None:
@@ -113,13 +137,22 @@ class SketchAxes:
 
     def data_transform(self) -> Affine2D:
         """Data to display points (from the bottom left), as ``Axes.transData`` maps them."""
-        view = Bbox([[self.xlim[0], self.ylim[0]], [self.xlim[1], self.ylim[1]]])
-        return (BboxTransformFrom(view) + BboxTransformTo(self.bbox())).frozen()
+        return self._placed()[0]
 
     def bbox(self) -> Bbox:
         """The axes' box in display points."""
-        corners = Bbox.from_bounds(*self.rect).get_points()  # as matplotlib rounds them
-        return Bbox(corners * self.sketch.size_points)
+        return self._placed()[1]
+
+    def _placed(self) -> tuple[Affine2D, Bbox]:
+        """The data transform and the box, worked out once for where the axes are now."""
+        where = (self.rect, self.xlim, self.ylim, self.sketch.size_points)
+        if getattr(self, "_where", None) != where:
+            corners = Bbox.from_bounds(*self.rect).get_points()  # as matplotlib rounds them
+            box = Bbox(corners * self.sketch.size_points)
+            view = Bbox([[self.xlim[0], self.ylim[0]], [self.xlim[1], self.ylim[1]]])
+            self._where = where
+            self._place = ((BboxTransformFrom(view) + BboxTransformTo(box)).frozen(), box)
+        return self._place
 
     # --------------------------------------------------------------- drawing
     def scatter(self, x, y, **kwargs) -> int:
@@ -137,11 +170,30 @@ class SketchAxes:
         linespacing, bbox and zorder."""
         return self.sketch._add(self, "text", (float(x), float(y), str(s)), kwargs, 3)
 
-    def plot(self, x, y, *, dy: float = 0.0, **kwargs) -> int:
-        """A line through the points (x, y), ``dy`` points up: ``Axes.plot``'s color, lw,
-        zorder."""
-        kwargs = {**kwargs, "dy": float(dy)}
-        return self.sketch._add(self, "plot", (list(x), list(y)), kwargs, 2)
+    def plot(self, x, y, *, dy: float | None = None, **kwargs) -> list[int]:
+        """A line through the points (x, y): ``Axes.plot`` with one line's keywords (a list
+        of the one handle, as ``Axes.plot`` gives a list of lines).
+
+        With ``dy``, a plain line (color, lw) drawn ``dy`` points above its data.
+        """
+        if dy is not None:
+            kwargs = {**kwargs, "dy": float(dy)}
+            return [self.sketch._add(self, "plot", (list(x), list(y)), kwargs, 2)]
+        return [self.add_line(Line2D(x, y, **kwargs))]
+
+    def add_patch(self, patch: Patch) -> int:
+        """A patch (a ``Rectangle`` ...) in data coordinates, drawn by itself: ``add_patch``."""
+        return self.sketch._add(self, "artist", (patch,), {}, patch.get_zorder())
+
+    def add_line(self, line: Line2D) -> int:
+        """A ``Line2D`` in data coordinates, drawn by itself: ``Axes.add_line``."""
+        return self.sketch._add(self, "artist", (line,), {}, line.get_zorder())
+
+    def add_collection(self, collection: Collection) -> int:
+        """A collection whose paths are in data coordinates (``PolyCollection`` ...), drawn
+        by itself: ``Axes.add_collection``."""
+        n = len(collection.get_paths())
+        return self.sketch._add(self, "collection", (collection,), {}, collection.get_zorder(), n)
 
 
 class Sketch:
@@ -176,6 +228,20 @@ class Sketch:
         width, height = self.size_points
         return round(width, 2), round(height, 2)
 
+    def _page(self) -> Figure:
+        """A blank figure of the sketch's size at 72 dots per inch (as its SVG is drawn),
+        for the artists that read their figure's size while drawing."""
+        size = (self.width, self.height)
+        if getattr(self, "_page_figure", None) is None or self._page_size != size:
+            self._page_figure, self._page_size = Figure(figsize=size, dpi=POINTS), size
+        return self._page_figure
+
+    def get_figwidth(self) -> float:
+        return self.width
+
+    def get_figheight(self) -> float:
+        return self.height
+
     def set_size_inches(self, width: float, height: float) -> None:
         """Make the figure ``width`` by ``height`` inches (the axes keep their fractions)."""
         self.width, self.height = float(width), float(height)
@@ -185,6 +251,10 @@ class Sketch:
         axes = SketchAxes(self, rect, xlim, ylim)
         self._axes.append(axes)
         return axes
+
+    def get_axes(self) -> list[SketchAxes]:
+        """The axes made so far, in order (``Figure.get_axes``)."""
+        return list(self._axes)
 
     def text(self, x: float, y: float, s: str, **kwargs) -> int:
         """A text at figure fractions (x, y): ``Figure.text``."""
@@ -364,7 +434,19 @@ def _make_lines(fig, ax, sketch, drawn):
 
 def _make_text(fig, ax, sketch, drawn):
     target = fig if ax is None else ax
-    return target.text(*drawn.args, zorder=drawn.zorder, **drawn.kwargs)
+    kwargs = dict(drawn.kwargs)
+    if kwargs.get("transform") == SketchAxes.transAxes:
+        kwargs["transform"] = ax.transAxes
+    return target.text(*drawn.args, zorder=drawn.zorder, **kwargs)
+
+
+def _make_artist(fig, ax, sketch, drawn):
+    artist = copy.copy(drawn.args[0])  # the sketch's own never joins a figure
+    return ax.add_line(artist) if isinstance(artist, Line2D) else ax.add_patch(artist)
+
+
+def _make_collection(fig, ax, sketch, drawn):
+    return ax.add_collection(copy.copy(drawn.args[0]))
 
 
 def _make_plot(fig, ax, sketch, drawn):
@@ -379,7 +461,8 @@ def _make_legend(fig, ax, sketch, drawn):
     kwargs = dict(drawn.kwargs)
     anchor, entries, handle = kwargs.pop("anchor"), kwargs.pop("entries"), kwargs.pop("handle")
     handles = [handle(entry) for entry in entries]
-    return fig.legend(handles=handles, loc="lower center", bbox_to_anchor=anchor, **kwargs)
+    kwargs.setdefault("loc", "lower center")
+    return fig.legend(handles=handles, bbox_to_anchor=anchor, **kwargs)
 
 
 _MAKERS = {
@@ -388,6 +471,8 @@ _MAKERS = {
     "text": _make_text,
     "plot": _make_plot,
     "legend": _make_legend,
+    "artist": _make_artist,
+    "collection": _make_collection,
 }
 
 
@@ -427,7 +512,10 @@ def _rows(colours, n: int, alpha: float | None) -> np.ndarray:
     alpha into each element's colour once more: a tagged collection's alpha counts
     twice, and a sketch draws what the scene draws.
     """
-    rows = np.resize(to_rgba_array(colours, alpha), (n, 4)).copy()
+    rows = to_rgba_array(colours, alpha)
+    if len(rows) == 0:  # "none": no colour at all
+        return rows
+    rows = np.resize(rows, (n, 4)).copy()
     if alpha is not None:
         rows[:, 3] *= alpha
     return rows
@@ -446,7 +534,7 @@ def _write_scatter(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     alpha = kw.get("alpha")
     faces = _rows(kw.get("c", "C0"), n, alpha)
     edges = _rows(kw.get("edgecolors", "face"), n, alpha) if kw.get("edgecolors") else faces
-    widths = np.resize(np.asarray(kw.get("linewidths", _RC["lines.linewidth"]), float), n)
+    widths = np.resize(np.asarray(kw.get("linewidths", _RC["patch.linewidth"]), float), n)
     gc = _clipped_gc(renderer, drawn.owner)
     hatch = kw.get("hatch")
     if hatch:
@@ -456,7 +544,8 @@ def _write_scatter(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     offsets = np.column_stack([xs, ys]).astype(float)
     dashes = _dashes(kw.get("linestyles", "solid"), widths)
     renderer.open_group("PathCollection", drawn.gid)
-    if n == 1 and not hatch and dashes[0][1] is None:  # matplotlib's one-marker shortcut
+    one = n == 1 and len(faces) == 1 and len(edges) == 1
+    if one and not hatch and dashes[0][1] is None:  # matplotlib's one-marker shortcut
         gc.set_foreground(tuple(edges[0]), isRGBA=True)
         gc.set_linewidth(widths[0])
         gc.set_dashes(*dashes[0])
@@ -512,7 +601,7 @@ def _write_plot(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     gc.set_joinstyle(_RC["lines.solid_joinstyle"])
     gc.set_capstyle(_RC["lines.solid_capstyle"])
     gc.set_foreground(to_rgba(kw.get("color", "C0")), isRGBA=True)
-    through = drawn.owner.data_transform().translate(0.0, kw["dy"])
+    through = Affine2D(drawn.owner.data_transform().get_matrix()).translate(0.0, kw["dy"])
     renderer.draw_path(gc, Path(np.column_stack([xs, ys]).astype(float)), through)
     gc.restore()
     renderer.close_group("line2d")
@@ -526,8 +615,11 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     layout = _text_layout(s, **_layout_key(kw))
     px, py = _anchor(sketch, drawn)
     renderer.open_group("text", drawn.gid)
-    if kw.get("bbox"):
-        _write_text_box(renderer, kw["bbox"], layout, px, py, _font_size(kw))
+    if layout.box is not None:  # matplotlib's FancyBboxPatch around the text, drawn first
+        x_box, y_box, _, _ = layout.textbox
+        face = layout.box._facecolor if layout.box._facecolor[3] else None
+        place = Affine2D().translate(px + x_box, py + y_box)
+        layout.box._draw_paths_with_artist_properties(renderer, [(layout.box_path, place, face)])
     gc = renderer.new_gc()
     gc.set_foreground(to_rgba(kw.get("color", _RC["text.color"])), isRGBA=True)
     height = sketch.size_points[1]
@@ -535,27 +627,6 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
         renderer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0)
     gc.restore()
     renderer.close_group("text")
-
-
-def _write_text_box(renderer, box: dict, layout: _Layout, px: float, py: float, size: float):
-    """A text's ``bbox``: matplotlib's ``FancyBboxPatch`` around it, drawn first."""
-    x_box, y_box, w_box, h_box = layout.textbox
-    style = box.get("boxstyle", "square")
-    path = BoxStyle(style)(0.0, 0.0, w_box, h_box, size)
-    gc = renderer.new_gc()
-    edge = to_rgba(box.get("ec", box.get("edgecolor", "black")))
-    width = box.get("lw", box.get("linewidth", _RC["patch.linewidth"]))
-    gc.set_foreground(edge, isRGBA=True)
-    gc.set_linewidth(width if edge[3] else 0.0)
-    gc.set_dashes(*_scale_dashes(*_get_dash_pattern(box.get("ls", "solid")), width))
-    gc.set_capstyle("butt")
-    gc.set_joinstyle("miter")
-    face = to_rgba(box.get("fc", box.get("facecolor", "white")))
-    place = Affine2D().translate(px + x_box, py + y_box)
-    renderer.open_group("patch")
-    renderer.draw_path(gc, path, place, face if face[3] else None)
-    renderer.close_group("patch")
-    gc.restore()
 
 
 def _write_legend(renderer, sketch: Sketch, drawn: _Drawn) -> None:
@@ -567,7 +638,33 @@ def _write_legend(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     renderer.writer.raw(legend.markup)
 
 
+def _write_artist(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    """A patch or a line, drawn by a copy of itself put in the axes (as ``add_patch`` does)."""
+    artist = copy.copy(drawn.args[0])
+    artist.set_transform(drawn.owner.data_transform())
+    artist.set_clip_box(drawn.owner.bbox())
+    artist.set_gid(drawn.gid)
+    artist.draw(renderer)
+
+
+def _write_collection(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    """A collection, drawn by a copy of itself put in the axes, each tagged element in the
+    colours a Scene gives it (see ``Scene.tag_each``)."""
+    collection = copy.copy(drawn.args[0])
+    collection.set_transform(drawn.owner.data_transform())
+    collection.set_clip_box(drawn.owner.bbox())
+    collection.set_gid(drawn.gid)
+    collection.set_figure(sketch._page())  # for matplotlib's one-path shortcut
+    if drawn.gid and drawn.gid.startswith("svc"):
+        looks = _CollectionLooks(collection, 0, drawn.count)
+        looks.put(None)
+        looks.flush()
+    collection.draw(renderer)
+
+
 _WRITERS = {
+    "artist": _write_artist,
+    "collection": _write_collection,
     "scatter": _write_scatter,
     "lines": _write_lines,
     "text": _write_text,
@@ -586,6 +683,8 @@ class _Layout:
     offsets: tuple[tuple[float, float], ...]  # each line's start, from the anchor (y up)
     extent: tuple[float, float, float, float]  # x0, y0, width, height from the anchor
     textbox: tuple[float, float, float, float]  # the box a bbox patch is drawn around
+    box: FancyBboxPatch | None = None  # the bbox patch (its looks), if the text has one
+    box_path: Path | None = None  # its outline, the text's anchor at the origin
 
 
 def _font_size(kwargs: dict) -> float:
@@ -599,29 +698,37 @@ def _layout_key(kwargs: dict) -> dict:
         "ha": kwargs.get("ha", "left"),
         "va": kwargs.get("va", "baseline"),
         "linespacing": kwargs.get("linespacing"),
-        "boxed": kwargs.get("bbox", {}).get("boxstyle") if kwargs.get("bbox") else None,
+        "box": tuple(sorted(kwargs["bbox"].items())) if kwargs.get("bbox") else None,
     }
 
 
 @lru_cache(maxsize=4096)
-def _text_layout(s: str, *, size: float, weight, ha: str, va: str, linespacing, boxed) -> _Layout:
-    """matplotlib's own layout of a text at the origin, measured once per process."""
+def _text_layout(s: str, *, size: float, weight, ha: str, va: str, linespacing, box) -> _Layout:
+    """matplotlib's own layout of a text at the origin, measured once per process.
+
+    ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None.
+    """
     text = Text(0, 0, s, fontsize=size, fontweight=weight, ha=ha, va=va, linespacing=linespacing,
                 transform=IdentityTransform())  # fmt: skip
     text.set_figure(_LAYOUT_FIGURE)
-    if boxed:
-        text.set_bbox({"boxstyle": boxed})
+    if box:
+        text.set_bbox(dict(box))
     _, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
     extent = text.get_window_extent(_LAYOUT_RENDERER)
-    if boxed:
+    patch = path = None
+    if box:
         text.update_bbox_position_size(_LAYOUT_RENDERER)
-        extent = Bbox.union([extent, text.get_bbox_patch().get_window_extent(_LAYOUT_RENDERER)])
+        patch = text.get_bbox_patch()
+        extent = Bbox.union([extent, patch.get_window_extent(_LAYOUT_RENDERER)])
+        path = patch.get_path()
     return _Layout(
         font=text.get_fontproperties(),
         lines=tuple(line for line, _, _ in info),
         offsets=tuple((float(x), float(y)) for _, _, (x, y) in info),
         extent=tuple(float(v) for v in extent.bounds),
         textbox=(float(x_box), float(y_box), float(w_box), float(h_box)),
+        box=patch,
+        box_path=path,
     )
 
 
@@ -635,6 +742,9 @@ def _anchor(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:
     if drawn.owner is None:
         width, height = sketch.size_points
         return x * width, y * height
+    if drawn.kwargs.get("transform") == SketchAxes.transAxes:
+        px, py = BboxTransformTo(drawn.owner.bbox()).transform((x, y))
+        return float(px), float(py)
     px, py = drawn.owner.data_transform().transform((x, y))
     return float(px), float(py)
 

@@ -745,7 +745,7 @@ def _draw_leaf_values(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g:
             zorder=4,
         )
         half = (0.3 + 0.3 * len(text)) * g.value / 72 / g.spacing
-        line = ax.plot(
+        (line,) = ax.plot(
             [x - half, x + half],
             [y - baseline] * 2,
             dy=g.value * 0.4,

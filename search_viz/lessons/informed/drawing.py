@@ -27,8 +27,8 @@ from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, 
 from search_viz.events import Event
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.film import Film
-from search_viz.film.scene import Scene
-from search_viz.film.style import DARK_GREY
+from search_viz.film.sketch import Sketch
+from search_viz.film.style import DARK_GREY, font_size
 from search_viz.lessons.informed.board import BoardPanel
 from search_viz.lessons.informed.descriptions import informed_description
 from search_viz.lessons.informed.edits import mark_editable
@@ -43,7 +43,7 @@ from search_viz.lessons.informed.tree import (
     frontier_items,
     plan_tree,
 )
-from search_viz.lessons.shared.figure import add_legend
+from search_viz.lessons.shared.figure import legend_handle
 from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.eight_puzzle import NOTES_START, EightPuzzle, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS
@@ -133,14 +133,17 @@ class ScenePlan:
     title: str
 
 
-def draw_scene(plan: ScenePlan) -> Scene:
-    """The whole picture of one replay, every part that ever changes tagged (see the module)."""
+def draw_scene(plan: ScenePlan) -> Sketch:
+    """The whole picture of one replay, every part that ever changes tagged (see the module).
+
+    A sketch: written as SVG for the film without matplotlib's artists, replayed on a
+    matplotlib figure for exports (see :mod:`search_viz.film.sketch`).
+    """
     g = plan.geometry
-    fig = Figure(figsize=g.size)
-    scene = Scene(fig)
-    tree_ax = fig.add_axes(g.tree)
-    board_ax = fig.add_axes(g.board)
-    goal_ax = fig.add_axes(g.goal)
+    scene = Sketch(*g.size)
+    tree_ax, board_ax, goal_ax = (
+        scene.axes(box, xlim=(0.0, 1.0), ylim=(0.0, 1.0)) for box in (g.tree, g.board, g.goal)
+    )
     draw_tree(scene, tree_ax, plan.tree, g.font)
     tree_ax.text(
         0.5,
@@ -152,15 +155,15 @@ def draw_scene(plan: ScenePlan) -> Scene:
         fontsize=g.font * 1.1,
         color=DARK_GREY,
     )
-    legend_ax = fig.add_axes((0, 0, 1, 1))
-    legend_ax.set_axis_off()
-    add_legend(
-        legend_ax,
-        [LOOKS[status] for status in LOOKS],
+    scene.legend(
+        list(LOOKS.values()),
+        legend_handle,
+        anchor=g.legend,
         loc=g.legend_loc,
-        bbox_to_anchor=g.legend,
         ncols=g.columns,
-        scale=g.legend_scale,
+        fontsize=font_size("legend", g.legend_scale),
+        frameon=True,
+        framealpha=0.9,
     )
     plan.panel.draw(scene, board_ax, goal_ax, g.font, g.large_print)
     return scene
@@ -259,7 +262,7 @@ def film_from_trace(
 
 def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal):
     """One step per event: what the tree, the board and the panels show after it, what it asks."""
-    steps = TreeSteps(tree_plan, writer, writer.scene.figure.axes[0])
+    steps = TreeSteps(tree_plan, writer, writer.scene.get_axes()[0])
     label = functools.cache(compact)  # each board is named many times over
     frontier = Frontier(tie)
     where: dict = {}  # board -> its tree node on the frontier
@@ -346,7 +349,7 @@ def thumbnail() -> Figure:
     """The home page's card: A* on the notes' instance, its solution drawn through the tree.
 
     >>> len(thumbnail().axes)
-    4
+    3
     """
     film = film_of(astar, EightPuzzle(NOTES_START), heuristic="misplaced", size="half")
     return film.figure(len(film) - 1)
