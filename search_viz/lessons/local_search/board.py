@@ -20,9 +20,11 @@ board's title, are marks made from the board at each step (``Mark.line``,
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import chain, combinations
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -153,14 +155,108 @@ def attacks(state: Sequence[int]) -> list[tuple[int, int, bool]]:
     """
     lines: dict[tuple[str, int], list[int]] = {}
     for column, row in enumerate(state):
-        for line in (("row", row), ("up", row - column), ("down", row + column)):
+        for line in lines_through(column, row):
             lines.setdefault(line, []).append(column)
-    found = [
-        (columns[i], columns[j], j > i + 1)
-        for columns in lines.values()
-        for i, j in combinations(range(len(columns)), 2)
-    ]
+    found = [pair for columns in lines.values() for pair in line_pairs(columns)]
     return sorted(found)
+
+
+def lines_through(column: int, row: int) -> tuple[tuple[str, int], ...]:
+    """The three lines a queen on ``(column, row)`` attacks along: its row and its diagonals.
+
+    >>> lines_through(1, 3)
+    (('row', 3), ('up', 2), ('down', 4))
+    """
+    return ("row", row), ("up", row - column), ("down", row + column)
+
+
+def line_pairs(columns: Sequence[int]) -> list[tuple[int, int, bool]]:
+    """The attacking pairs among the queens of one line (their ``columns`` in order), and
+    whether a queen of the line stands between the two.
+
+    >>> line_pairs([0, 2, 5])
+    [(0, 2, False), (0, 5, True), (2, 5, False)]
+    """
+    return [(columns[i], columns[j], j > i + 1) for i, j in combinations(range(len(columns)), 2)]
+
+
+class QueenLines:
+    """A board's queens grouped by the lines they stand on, kept as the queens move.
+
+    A move of one queen changes only the six lines it leaves and joins, so a walk
+    that moves a queen at a time finds each board's attacking pairs from the last
+    board's lines (the same pairs as :func:`attacks`) instead of from the whole board.
+
+    >>> lines = QueenLines((0, 0, 0))
+    >>> lines.attacks()
+    [(0, 1, False), (0, 2, True), (1, 2, False)]
+    >>> sorted(lines.update((0, 2, 0)))  # the middle queen moves out of the row
+    [('down', 1), ('down', 3), ('row', 0), ('row', 2), ('up', -1), ('up', 1)]
+    >>> lines.attacks()
+    [(0, 2, False)]
+    """
+
+    #: A board that differs in more columns than this is grouped again from scratch.
+    MOST_MOVED = 3
+
+    def __init__(self, state: Sequence[int]) -> None:
+        self._group(tuple(state))
+
+    def _group(self, state: tuple[int, ...]) -> None:
+        """Group the queens of ``state`` from scratch."""
+        self.state = state
+        self._columns: dict[tuple[str, int], list[int]] = {}  # each line's queens, in order
+        #: Each line that has two queens or more, and their attacking pairs.
+        self.pairs: dict[tuple[str, int], list[tuple[int, int, bool]]] = {}
+        for column, row in enumerate(state):
+            for line in lines_through(column, row):
+                self._columns.setdefault(line, []).append(column)
+        for line, columns in self._columns.items():
+            if len(columns) > 1:
+                self.pairs[line] = line_pairs(columns)
+
+    def update(self, state: Sequence[int]) -> set[tuple[str, int]] | None:
+        """Move the queens to ``state`` (a board of the same size); returns the lines whose
+        queens changed, or None when the board was grouped again from scratch.
+
+        >>> lines = QueenLines((0, 1, 2)); _ = lines.update((0, 0, 0)); lines.state
+        (0, 0, 0)
+        """
+        state = tuple(state)
+        moved = [
+            c for c, (now, then) in enumerate(zip(state, self.state, strict=True)) if now != then
+        ]
+        if len(moved) > self.MOST_MOVED:
+            self._group(state)
+            return None
+        changed = set()
+        for column in moved:
+            for line in lines_through(column, self.state[column]):
+                self._columns[line].remove(column)
+                self._regroup(line)
+                changed.add(line)
+            for line in lines_through(column, state[column]):
+                insort(self._columns.setdefault(line, []), column)
+                self._regroup(line)
+                changed.add(line)
+        self.state = state
+        return changed
+
+    def _regroup(self, line: tuple[str, int]) -> None:
+        """Find the pairs of ``line`` again, after a queen left or joined it."""
+        columns = self._columns[line]
+        if len(columns) > 1:
+            self.pairs[line] = line_pairs(columns)
+        else:
+            self.pairs.pop(line, None)
+
+    def attacks(self) -> list[tuple[int, int, bool]]:
+        """Each attacking pair ``(a, b)`` of columns, and whether a queen stands between them.
+
+        >>> QueenLines((0, 2, 0, 2)).attacks()
+        [(0, 2, False), (1, 3, False)]
+        """
+        return sorted(chain.from_iterable(self.pairs.values()))
 
 
 def blocked(state: Sequence[int], a: int, b: int) -> bool:
@@ -189,9 +285,17 @@ def board_title(state: Sequence[int], prefix: str = "") -> str:
     >>> board_title((1, 3, 0, 2)), board_title((0, 2, 0, 2), "Child: ")
     ('4 queens · solved: no attacking pair', 'Child: 2 attacking pairs')
     """
-    k = count_conflicts(state)
+    return title_text(len(state), count_conflicts(state), prefix)
+
+
+def title_text(n: int, k: int, prefix: str = "") -> str:
+    """The title of a board of ``n`` queens with ``k`` attacking pairs (:func:`board_title`).
+
+    >>> title_text(8, 1), title_text(8, 0, "Result: ")
+    ('8 queens · 1 attacking pair', 'Result: solved: no attacking pair')
+    """
     what = "solved: no attacking pair" if k == 0 else f"{k} attacking pair" + ("s" if k > 1 else "")
-    return f"{prefix}{what}" if prefix else f"{len(state)} queens · {what}"
+    return f"{prefix}{what}" if prefix else f"{n} queens · {what}"
 
 
 def line_width(n: int, widest: float = 2.4) -> float:
@@ -203,6 +307,7 @@ def line_width(n: int, widest: float = 2.4) -> float:
     return widest if n <= 12 else max(0.8, widest * 12 / n)
 
 
+@dataclass(frozen=True)
 class FixedMark(Mark):
     """A mark drawn at many steps (the line between two queens): its data is worked out once.
 
@@ -211,13 +316,12 @@ class FixedMark(Mark):
     True
     """
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_data", super().data())  # a frozen dataclass: set it once
+
     def data(self) -> list:
         """The mark as the film stores it (the same list every time: never change it)."""
-        cached = self.__dict__.get("_data")
-        if cached is None:
-            cached = super().data()
-            object.__setattr__(self, "_data", cached)  # a frozen dataclass: set it once
-        return cached
+        return self._data
 
 
 class Board:
@@ -256,8 +360,13 @@ class Board:
         ]
         self._placed = self.start
         self._queens_shown = shown
-        self._lines: dict[tuple[int, ...], list[Mark]] = {}
         self._pairs: dict[tuple, tuple[Mark, ...]] = {}
+        # The board last asked about: its queens by line, and each line's pairs and their marks.
+        self._queen_lines: QueenLines | None = None
+        self._line_marks: dict[tuple[str, int], list[tuple[tuple, tuple[Mark, ...]]]] = {}
+        self._found: list | None = None  # that board's attacking pairs, once asked for
+        self._marks: list | None = None  # and their marks
+        self._titles: dict[str, Mark] = {}
         self.line_style = f"{name} attack"
         scene.mark_style(
             self.line_style, MarkStyle(color=ATTACK_COLOR, width=line_width(n), alpha=0.85)
@@ -370,19 +479,55 @@ class Board:
             (builder.show if shown else builder.hide)(f"{self.name} queen {column}")
 
     # -------------------------------------------------------------- marks
+    def attacks(self, state: Sequence[int]) -> list[tuple[int, int, bool]]:
+        """The attacking pairs of ``state``, as :func:`attacks` finds them: found from the
+        board asked about before (a walk moves one queen at a time), the last one kept.
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+        >>> Board(Scene(fig), ax, (0, 2, 0, 2)).attacks((0, 3, 0, 2))
+        [(0, 2, False)]
+        """
+        self._move_lines(state)
+        if self._found is None:
+            self._found = self._queen_lines.attacks()
+        return self._found
+
     def attack_marks(self, state: Sequence[int]) -> list[Mark]:
         """A line for every attacking pair, stopping short of the queens.
 
         A pair with a queen between them bends, so that no line hides another.
         """
+        self._move_lines(state)
+        if self._marks is None:
+            ordered = sorted(chain.from_iterable(self._line_marks.values()))  # by pair
+            self._marks = [mark for _, marks in ordered for mark in marks]
+        return self._marks
+
+    def _move_lines(self, state: Sequence[int]) -> None:
+        """Make ``state`` the board whose lines are kept (its pairs and marks found anew)."""
         key = tuple(state)
-        if key not in self._lines:
-            self._lines[key] = [
-                mark
-                for a, b, bent in attacks(key)
-                for mark in self._pair_line((a, key[a], b, key[b], bent))
-            ]
-        return self._lines[key]
+        if self._queen_lines is None:
+            self._queen_lines = QueenLines(key)
+            self._follow(key, None)
+        elif key != self._queen_lines.state:
+            self._follow(key, self._queen_lines.update(key))
+            self._found = self._marks = None
+
+    def _follow(self, state: tuple[int, ...], changed: set | None) -> None:
+        """Mark the pairs of each line whose queens ``changed`` (None: of every line)."""
+        pairs = self._queen_lines.pairs
+        if changed is None:
+            self._line_marks.clear()
+            changed = pairs
+        for line in changed:
+            if line in pairs:
+                self._line_marks[line] = [
+                    ((a, b, bent), self._pair_line((a, state[a], b, state[b], bent)))
+                    for a, b, bent in pairs[line]
+                ]
+            else:
+                self._line_marks.pop(line, None)
 
     def _pair_line(self, pair: tuple[int, int, int, int, bool]) -> tuple[Mark, ...]:
         """The line (two lines when ``bent``) between the queens of one pair, made once."""
@@ -391,20 +536,35 @@ class Board:
         return self._pairs[pair]
 
     def _draw_pair(self, a: int, row_a: int, b: int, row_b: int, bent: bool) -> tuple[Mark, ...]:
-        start = np.array([a, row_a], dtype=float)
-        end = np.array([b, row_b], dtype=float)
-        along = (end - start) / np.hypot(*(end - start))
-        start, end = start + LINE_GAP * along, end - LINE_GAP * along
+        # Plain floats, one operation at a time as numpy would take them: the same numbers.
+        length = float(np.hypot(b - a, row_b - row_a))
+        along_x, along_y = (b - a) / length, (row_b - row_a) / length
+        x0, y0 = a + LINE_GAP * along_x, row_a + LINE_GAP * along_y
+        x1, y1 = b - LINE_GAP * along_x, row_b - LINE_GAP * along_y
+        start, end = self.point(x0, y0), self.point(x1, y1)
         if not bent:
-            return (FixedMark.line(self.point(*start), self.point(*end), self.line_style),)
-        middle = (start + end) / 2 + BEND * np.array([-along[1], along[0]])
-        first, bend, last = self.point(*start), self.point(*middle), self.point(*end)
+            return (FixedMark.line(start, end, self.line_style),)
+        bend = self.point((x0 + x1) / 2 + BEND * -along_y, (y0 + y1) / 2 + BEND * along_x)
         style = self.line_style
-        return FixedMark.line(first, bend, style), FixedMark.line(bend, last, style)
+        return FixedMark.line(start, bend, style), FixedMark.line(bend, end, style)
 
     def title_point(self) -> tuple[float, float]:
         """Where the board's title starts: above its top left corner."""
         return self.point(-0.5, self.n - 0.5 + 6.0 / self.square)
+
+    def title_mark(self, state: Sequence[int], prefix: str = "") -> Mark:
+        """The board's title (:func:`board_title`) above it, in the scene's mark style
+        "title"; each text's mark is made once.
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+        >>> Board(Scene(fig), ax, (0, 2, 0, 2)).title_mark((0, 2, 0, 2), "Child: ").text
+        'Child: 2 attacking pairs'
+        """
+        text = title_text(len(state), len(self.attacks(state)), prefix)
+        if text not in self._titles:
+            self._titles[text] = FixedMark.label(self.title_point(), text, "title")
+        return self._titles[text]
 
 
 class Moves:

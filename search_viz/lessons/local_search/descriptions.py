@@ -19,7 +19,7 @@ board: queens in rows 0, 0, 0, 0 (columns 0 to 3); 6 attacking pairs: columns 0 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from search_viz.algorithms.genetic import Generation
@@ -45,36 +45,68 @@ def walk_description(run: Run, step: int, current: Sequence[int]) -> str:
     3, 0 with 5, 1 with 3, 1 with 4, 1 with 6, 2 with 6, 3 with 5, 3 with 6 and 2 more.
     Conflicts so far: 9 at the start, 10 now.
     """
-    events = run.trace.events
+    return WalkDescriptions(run).at(step, current)
+
+
+class WalkDescriptions:
+    """The descriptions of a hill-climbing or annealing film, step by step (see
+    :func:`walk_description`): each board put in words once, however many steps show it.
+
+    Call :meth:`at` with each step's board, in any order; the steps of a board in a row
+    share its words. ``attacks`` finds a board's attacking pairs, ``(a, b, ...)`` each in
+    order (a film's :meth:`~search_viz.lessons.local_search.board.Board.attacks` finds them
+    from the board before).
+    """
+
+    def __init__(self, run: Run, attacks: Callable[[tuple], Sequence] = attacking_pairs) -> None:
+        self.run = run
+        self.attacks = attacks
+        self._board: tuple[int, ...] | None = None
+        self._words = ""
+
+    def at(self, step: int, current: Sequence[int]) -> str:
+        """What the picture shows at ``step``, ``current`` the board.
+
+        >>> import search_viz as sv
+        >>> run = Run.record(sv.NQueens(4, state=(0, 0, 0, 0)), "hill_climbing")
+        >>> WalkDescriptions(run).at(1, (0, 3, 0, 0)).split(". ")[0]
+        'Just taken: the queen of column 1 moved from row 0 to row 3'
+        """
+        run = self.run
+        parts = _step_words(run.trace.events, step)
+        temperature = run.story.temperature[step]
+        if temperature == temperature:  # not NaN: annealing
+            parts.append(f"Temperature T = {temperature_text(float(temperature))}")
+        board = tuple(current)
+        if board != self._board:
+            self._board, self._words = board, _queens_words(board, self.attacks(board))
+        parts.append(self._words)
+        parts.append(_so_far(run, step))
+        return ". ".join(parts) + "."
+
+
+def _step_words(events: Sequence, step: int) -> list[str]:
+    """What the event of ``step`` did to the board, in words (nothing for some)."""
     e = events[step]
-    parts = []
     if e.kind == "propose":
         column, start, row = e.data
-        parts.append(
+        return [
             f"Being tried: the queen of column {column} from row {start} to row {row}, giving "
             f"{pairs(e.value)} (Δ = {signed(e.delta)})"
-        )
-    elif e.kind in ("accept", "reject") and step > 0 and events[step - 1].kind == "propose":
+        ]
+    if e.kind in ("accept", "reject") and step > 0 and events[step - 1].kind == "propose":
         column, start, row = events[step - 1].data
         if e.kind == "accept":
-            parts.append(
-                f"Just taken: the queen of column {column} moved from row {start} to row {row}"
-            )
-        else:
-            parts.append(
-                f"Turned down: moving the queen of column {column} to row {row}; "
-                f"it stays in row {start}"
-            )
-    elif e.kind == "restart":
-        parts.append(f"Restart {e.data}: a new random board")
-    elif e.kind == "done":
-        parts.append("The search is over: the board returned")
-    temperature = run.story.temperature[step]
-    if temperature == temperature:  # not NaN: annealing
-        parts.append(f"Temperature T = {temperature_text(float(temperature))}")
-    parts.append(queens_words(tuple(current)))
-    parts.append(_so_far(run, step))
-    return ". ".join(parts) + "."
+            return [f"Just taken: the queen of column {column} moved from row {start} to row {row}"]
+        return [
+            f"Turned down: moving the queen of column {column} to row {row}; "
+            f"it stays in row {start}"
+        ]
+    if e.kind == "restart":
+        return [f"Restart {e.data}: a new random board"]
+    if e.kind == "done":
+        return ["The search is over: the board returned"]
+    return []
 
 
 def genetic_description(run: Run, step: int, generation: Generation) -> str:
@@ -126,21 +158,27 @@ def queens_words(board: tuple[int, ...]) -> str:
     >>> queens_words((1, 3, 0, 2))
     'The board: queens in rows 1, 3, 0, 2 (columns 0 to 3); solved: no attacking pair'
     """
+    return _queens_words(board, attacking_pairs(board))
+
+
+def _queens_words(board: Sequence[int], found: Sequence) -> str:
+    """:func:`queens_words` of ``board``, its attacking pairs ``found`` (``(a, b, ...)`` each)."""
     rows = ", ".join(map(str, board))
-    found = attacking_pairs(board)
     if not found:
         attacks = "solved: no attacking pair"
     else:
-        named = [f"{a} with {b}" for a, b in found]
-        attacks = f"{pairs(len(found))}: columns {listed(named, most=PAIRS_NAMED)}"
+        named = [f"{pair[0]} with {pair[1]}" for pair in found[:PAIRS_NAMED]]
+        attacks = (
+            f"{pairs(len(found))}: columns {listed(named, most=PAIRS_NAMED, total=len(found))}"
+        )
     return f"The board: queens in rows {rows} (columns 0 to {len(board) - 1}); {attacks}"
 
 
 def _so_far(run: Run, step: int) -> str:
     """The conflicts curve up to the step: where it started, its lowest, where it is now."""
-    so_far = run.story.objective[: step + 1]
+    story = run.story
     # step 0 proposes a move from the start board, or ends on it: its board is the start
-    start, now, lowest = int(so_far[0]), int(so_far[-1]), int(so_far.min())
+    start, now, lowest = int(story.objective[0]), int(story.objective[step]), story.lowest[step]
     low = "" if lowest in (start, now) else f", lowest {lowest}"
     return f"Conflicts so far: {start} at the start{low}, {now} now"
 

@@ -31,14 +31,13 @@ from search_viz.lessons.local_search.board import (
     Moves,
     Origins,
     attack_legend,
-    board_title,
     legend_queen,
     move_legend,
     numbers_marks,
     origin_legend,
 )
 from search_viz.lessons.local_search.curves import Curves, legend_handles
-from search_viz.lessons.local_search.descriptions import genetic_description, walk_description
+from search_viz.lessons.local_search.descriptions import WalkDescriptions, genetic_description
 from search_viz.lessons.local_search.edits import mark_editable
 from search_viz.lessons.local_search.population import Parents, Population
 from search_viz.lessons.local_search.questions import WalkQuestions, child_question
@@ -259,7 +258,7 @@ def _shape(run: Run, each: str) -> str:
 
 
 def _title(scene: QueensScene, state, prefix: str = "") -> Mark:
-    return Mark.label(scene.board.title_point(), board_title(state, prefix), "title")
+    return scene.board.title_mark(state, prefix)
 
 
 def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
@@ -275,6 +274,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
     variant = run.variant
     shown = counters(run)
     asking = WalkQuestions(run, squares=clickable(run))
+    describing = WalkDescriptions(run, board.attacks)
     current = run.problem.state
     builder.marks([*board.attack_marks(current), _title(scene, current)])
     for k, e in enumerate(events):
@@ -318,7 +318,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
             explain_local(e, run.algorithm, variant, run.max_pairs, draw=_draw(events, k)),
             line=e.line,
             counters=shown[k],
-            description=walk_description(run, k, current),
+            description=describing.at(k, current),
         )
 
 

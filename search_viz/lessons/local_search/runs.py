@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -98,6 +99,18 @@ class Story:
     def board(self, step: int) -> State:
         """The current board after ``step``."""
         return self.boards[int(self.board_index[step])]
+
+    @cached_property
+    def lowest(self) -> list[int]:
+        """``lowest[k]``: the fewest conflicts of the boards current up to step ``k``.
+
+        >>> import search_viz as sv
+        >>> options = {"max_steps": 6, "seed": 1}
+        >>> story = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", options).story
+        >>> story.objective.tolist()[5:], story.lowest[5:]
+        ([11, 11, 7, 7, 3, 3, 4, 4], [9, 9, 7, 7, 3, 3, 3, 3])
+        """
+        return np.minimum.accumulate(self.objective).tolist()
 
 
 @dataclass(frozen=True)

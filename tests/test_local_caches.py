@@ -1,0 +1,145 @@
+"""The local-search films' shortcuts give what the plain computations give: the attacking pairs
+kept line by line as queens move, their marks, the titles, the descriptions."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from matplotlib.figure import Figure
+
+import search_viz as sv
+from search_viz.film import Mark, Scene
+from search_viz.lessons.local_search.board import (
+    BEND,
+    LINE_GAP,
+    Board,
+    FixedMark,
+    QueenLines,
+    attacks,
+    board_title,
+)
+from search_viz.lessons.local_search.descriptions import WalkDescriptions, queens_words
+from search_viz.lessons.local_search.runs import Run
+
+
+@st.composite
+def walks(draw, most_moved: int = 6):
+    """A board and the boards a walk visits from it: mostly one queen moved at a time, now and
+    then several (a restart, a child), now and then none (a move turned down)."""
+    n = draw(st.integers(4, 20))
+    rows = st.integers(0, n - 1)
+    start = tuple(draw(st.lists(rows, min_size=n, max_size=n)))
+    board, boards = list(start), []
+    for _ in range(draw(st.integers(1, 25))):
+        for _ in range(draw(st.integers(0, most_moved))):
+            board[draw(st.integers(0, n - 1))] = draw(rows)
+        boards.append(tuple(board))
+    return n, start, boards
+
+
+def new_board(start) -> Board:
+    fig = Figure(figsize=(3, 3))
+    return Board(Scene(fig), fig.add_axes((0.1, 0.1, 0.8, 0.8)), start)
+
+
+def plain_pair_marks(board: Board, a: int, row_a: int, b: int, row_b: int, bent: bool) -> list:
+    """The line (two when bent) between two queens, worked out with numpy arrays as the lesson
+    first did: the lesson's plain-float arithmetic must give the very same numbers."""
+    start = np.array([a, row_a], dtype=float)
+    end = np.array([b, row_b], dtype=float)
+    along = (end - start) / np.hypot(*(end - start))
+    start, end = start + LINE_GAP * along, end - LINE_GAP * along
+    style = board.line_style
+    if not bent:
+        return [FixedMark.line(board.point(*start), board.point(*end), style)]
+    middle = (start + end) / 2 + BEND * np.array([-along[1], along[0]])
+    first, bend, last = board.point(*start), board.point(*middle), board.point(*end)
+    return [FixedMark.line(first, bend, style), FixedMark.line(bend, last, style)]
+
+
+def plain_attack_marks(board: Board, state) -> list:
+    return [
+        mark.data()
+        for a, b, bent in attacks(state)
+        for mark in plain_pair_marks(board, a, state[a], b, state[b], bent)
+    ]
+
+
+@given(walks())
+def test_the_lines_kept_as_queens_move_give_the_attacking_pairs_of_every_board(walk):
+    _, start, boards = walk
+    lines = QueenLines(start)
+    for board in boards:
+        lines.update(board)
+        assert lines.state == board
+        assert lines.attacks() == attacks(board)
+
+
+@given(walks())
+def test_the_lines_report_every_line_whose_queens_changed(walk):
+    _, start, boards = walk
+    lines = QueenLines(start)
+    for board in boards:
+        before = {line: list(pairs) for line, pairs in lines.pairs.items()}
+        changed = lines.update(board)
+        if changed is None:  # grouped again from scratch
+            continue
+        for line in set(before) | set(lines.pairs):
+            if line not in changed:
+                assert lines.pairs.get(line) == before.get(line)
+
+
+@settings(max_examples=40, deadline=None)
+@given(walks(), st.sampled_from(["", "Child: ", "Result: "]))
+def test_a_boards_marks_and_title_are_the_plain_ones_along_a_walk(walk, prefix):
+    _, start, boards = walk
+    board = new_board(start)
+    for state in boards:
+        assert board.attacks(state) == attacks(state)
+        assert [m.data() for m in board.attack_marks(state)] == plain_attack_marks(board, state)
+        assert board.title_mark(state, prefix).text == board_title(state, prefix)
+        assert board.attacks(state) == attacks(state)  # asked again: the same board's pairs
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 50).flatmap(lambda n: st.tuples(st.just(n), st.data())))
+def test_every_line_between_two_queens_has_the_numbers_numpy_gives(case):
+    n, data = case
+    board = new_board(tuple(range(n)))
+    a, b = sorted(data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True)))
+    row_a = data.draw(st.integers(0, n - 1))
+    rows_b = [r for r in (row_a, row_a + b - a, row_a - b + a) if 0 <= r < n]
+    row_b = data.draw(st.sampled_from(rows_b))
+    for bent in (False, True):
+        drawn = board._draw_pair(a, row_a, b, row_b, bent)
+        plain = plain_pair_marks(board, a, row_a, b, row_b, bent)
+        assert [m.data() for m in drawn] == [m.data() for m in plain]
+        assert [tuple(map(float, m.points)) for m in drawn] == [
+            tuple(map(float, m.points)) for m in plain
+        ]
+
+
+def test_a_fixed_mark_keeps_the_data_a_plain_mark_gives():
+    mark = FixedMark.line((1.234, 5.0), (7.005, 8.0), "line")
+    assert mark.data() == Mark.line((1.234, 5.0), (7.005, 8.0), "line").data()
+    assert mark.data() is mark.data()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(4, 12), st.integers(0, 50), st.sampled_from(["annealing", "climbing"]))
+def test_the_descriptions_of_a_walk_are_the_ones_each_step_would_have_alone(n, seed, kind):
+    if kind == "annealing":
+        run = Run.record(sv.NQueens(n, seed=seed), "simulated_annealing", {"max_steps": 60})
+    else:
+        options = {"sideways": 3, "restarts": 2, "seed": seed}
+        run = Run.record(sv.NQueens(n, seed=seed), "hill_climbing", options)
+    story = run.story
+    board = new_board(run.problem.state)
+    walking = WalkDescriptions(run, board.attacks)
+    for k in range(len(run.trace)):
+        current = story.board(k)
+        said = walking.at(k, current)
+        assert said == WalkDescriptions(run).at(k, current)
+        assert queens_words(tuple(current)) in said
+        assert story.lowest[k] == int(story.objective[: k + 1].min())
