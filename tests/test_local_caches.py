@@ -1,7 +1,9 @@
 """The local-search films' shortcuts give what the plain computations give: the attacking pairs
-kept line by line as queens move, their marks, the titles, the descriptions."""
+kept line by line as queens move, their marks, the titles, the descriptions, the curves' shifts."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from hypothesis import given, settings
@@ -20,6 +22,7 @@ from search_viz.lessons.local_search.board import (
     board_title,
 )
 from search_viz.lessons.local_search.descriptions import WalkDescriptions, queens_words
+from search_viz.lessons.local_search.drawing import draw_scene
 from search_viz.lessons.local_search.runs import Run
 
 
@@ -143,3 +146,15 @@ def test_the_descriptions_of_a_walk_are_the_ones_each_step_would_have_alone(n, s
         assert said == WalkDescriptions(run).at(k, current)
         assert queens_words(tuple(current)) in said
         assert story.lowest[k] == int(story.objective[: k + 1].min())
+
+
+def test_the_curves_shifts_are_the_paths_rounded_as_a_film_keeps_them():
+    run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"seed": 1})
+    curves = draw_scene(run).curves
+    for name, path in curves._paths.items():
+        rounded = curves._rounded[name]
+        assert len(rounded) == len(path)
+        for k in range(0, len(path), 37):
+            x, y = path[k]
+            assert rounded[k] == (round(float(x), 2), round(float(y), 2))
+            assert not math.isnan(rounded[k][0])

@@ -24,6 +24,7 @@ point.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import pairwise
 
 import numpy as np
@@ -381,8 +382,18 @@ class Curves:
             paths[f"now {name}"] = where - start
         return paths
 
-    def _move(self, builder, name: str, shift) -> None:
-        shift = (round(float(shift[0]), 2), round(float(shift[1]), 2))
+    @cached_property
+    def _rounded(self) -> dict[str, list[tuple[float, float]]]:
+        """Every step's shift of the cursor and of each marker, rounded as the film keeps it.
+
+        Worked out once, at the film's first step (not when the scene is drawn for an export).
+        """
+        return {
+            name: [(round(x, 2), round(y, 2)) for x, y in path.tolist()]
+            for name, path in self._paths.items()
+        }
+
+    def _move(self, builder, name: str, shift: tuple[float, float]) -> None:
         if self._last.get(name) != shift:
             builder.move(name, *shift)
             self._last[name] = shift
@@ -393,10 +404,11 @@ class Curves:
         ``decision``: the (step, value) of the decision to ring in the bottom
         panel (the chance of a worse move, or the Δ of a move), or None.
         """
-        self._move(builder, "veil", self._paths["cursor"][step])
-        self._move(builder, "cursor", self._paths["cursor"][step])
+        rounded = self._rounded
+        self._move(builder, "veil", rounded["cursor"][step])
+        self._move(builder, "cursor", rounded["cursor"][step])
         for name, _, _ in self._markers:
-            self._move(builder, f"now {name}", self._paths[f"now {name}"][step])
+            self._move(builder, f"now {name}", rounded[f"now {name}"][step])
         if self._ring_axes is None:
             return
         if decision is None:
@@ -404,7 +416,8 @@ class Curves:
             return
         builder.show("now decision")
         (ux, uy) = self._ring_unit
-        self._move(builder, "now decision", (ux * decision[0], uy * decision[1]))
+        ring = (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2))
+        self._move(builder, "now decision", ring)
 
 
 def _filled(values: np.ndarray) -> np.ndarray:

@@ -284,16 +284,15 @@ class WalkQuestions:
             )
         else:
             return None
-        columns = list(range(n))
-        items = _column_items(n, self.squares)
+        choices, labels = _column_choices(n)
         question = pick(
             "Which queen does annealing try to move next? Click it, or choose why it stops.",
-            [*columns, SOLVED, OUT_OF_STEPS],
+            choices,
             answer,
             why=why,
-            labels=[f"column {c}" for c in columns] + [SOLVED, OUT_OF_STEPS],
+            labels=labels,
         )
-        return question, items
+        return question, _column_items(n, self.squares)
 
     def _decide(self, e: Event) -> Question:
         """Accept or reject (or the chance p), given Δ, T and the draw r."""
@@ -375,6 +374,23 @@ def child_question(e: Event, generation: Generation) -> Question | None:
     )
     options = sorted({board_label(s) for s in (origin.crossed, other, x, y)})
     return choice(prompt, options, answer, why=why)
+
+
+@cache
+def _column_choices(n: int) -> tuple[tuple, tuple[str, ...]]:
+    """The choices of annealing's next-column question and their labels: each column, then
+    why it stops. The same for every question of a film, so made once.
+
+    >>> _column_choices(2)
+    ((0, 1, 'stop: solved', 'stop: out of steps'), ('column 0', 'column 1', 'stop: solved', \
+'stop: out of steps'))
+    """
+    columns = tuple(range(n))
+    return (*columns, SOLVED, OUT_OF_STEPS), (
+        *(f"column {c}" for c in columns),
+        SOLVED,
+        OUT_OF_STEPS,
+    )
 
 
 @cache
