@@ -11,6 +11,7 @@ stands, and, in ``test_scene_pictures.py``, the picture Chromium paints of it.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -28,12 +29,20 @@ from tests.test_scene_svg import SVG, first_difference, matplotlib_svg, numbered
 
 
 def without_legend(root: ET.Element) -> ET.Element:
-    """The SVG with the figure's legend (and the glyphs defined for it) taken out."""
+    """The SVG with the figure's legend taken out: its group, the glyphs defined for it,
+    and the hatch patterns only it used."""
     figure = root.find(f"{SVG}g")
     for child in list(figure):
         legend = child.get("id", "").startswith("legend") or child.get("transform")
         if legend or child.tag == f"{SVG}defs":
             figure.remove(child)
+    used = {ref for e in root.iter() for ref in re.findall(r"url\(#(\w+)\)", str(e.attrib))}
+    for defs in root.findall(f"{SVG}defs"):
+        for pattern in defs.findall(f"{SVG}pattern"):
+            if pattern.get("id") not in used:
+                defs.remove(pattern)
+        if not len(defs):
+            root.remove(defs)
     return root
 
 
@@ -95,6 +104,17 @@ def informed_films():
 @pytest.mark.parametrize("name", sorted(informed_films()))
 def test_an_informed_search_s_sketch_is_written_as_matplotlib_draws_its_replay(name):
     assert differences(informed_films()[name]().drawing()) is None
+
+
+@pytest.mark.parametrize("board", [".........", "X...O....", "XOXXO..O."])
+@pytest.mark.parametrize("search", ["alphabeta", "minimax"])
+@pytest.mark.parametrize("size", ["page", "projector"])
+def test_a_tic_tac_toe_sketch_is_written_as_matplotlib_draws_its_replay(board, search, size):
+    from search_viz.lessons.tictactoe.drawing import why_film
+    from search_viz.lessons.tictactoe.search import Search, tree_view
+
+    view = tree_view(sv.TicTacToe(board), Search(pruning=search == "alphabeta"))
+    assert differences(why_film(view, size).drawing()) is None
 
 
 def one_of_each(what: str) -> Sketch:

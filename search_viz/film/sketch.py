@@ -31,7 +31,6 @@ of them to be the same.
 from __future__ import annotations
 
 import copy
-import math
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -207,6 +206,7 @@ class Sketch:
         self.width, self.height = float(width), float(height)  # inches
         self._axes: list[SketchAxes] = []
         self._drawn: list[_Drawn] = []
+        self._added: dict[int, int] = {}  # id of an artist or collection added -> its handle
         self._tags: list[_Tag] = []
         self._ids: dict[Hashable, int] = {}
         self._shown: list[bool] = []
@@ -261,13 +261,14 @@ class Sketch:
         return self._add(None, "text", (float(x), float(y), str(s)), kwargs, 3)
 
     def legend(
-        self, entries: Sequence[Hashable], handle: Callable, *, anchor: tuple[float, float],
-        **kwargs,
-    ) -> int:  # fmt: skip
-        """``Figure.legend`` of ``handle(entry)`` for each entry, its lower centre at ``anchor``.
+        self, entries: Sequence, handle: Callable, *, anchor: tuple[float, float], **kwargs
+    ) -> int:
+        """``Figure.legend`` of ``handle(entry)`` for each entry, its ``loc`` corner (lower
+        centre unless told) at ``anchor``, in figure fractions (see :meth:`set_anchor`).
 
-        ``anchor`` is in figure fractions (see :meth:`set_anchor`). The entries (hashable,
-        e.g. styles) and the other arguments say what the legend shows: it is laid out
+        The entries (values such as styles or labels, written out by their ``repr``), the
+        module-level function ``handle`` (an artist, or a tuple of them for a
+        ``handler_map``) and the other arguments say what the legend shows: it is laid out
         and written once per process for them, then placed.
         """
         kwargs = {**kwargs, "entries": tuple(entries), "handle": handle, "anchor": tuple(anchor)}
@@ -307,20 +308,30 @@ class Sketch:
     def _add(self, owner, kind: str, args: tuple, kwargs: dict, zorder: float, n: int = 1):
         zorder = kwargs.pop("zorder", zorder)
         self._drawn.append(_Drawn(owner, kind, args, kwargs, float(zorder), count=n))
+        if kind in ("artist", "collection"):  # tagged by the object as well as by its handle
+            self._added[id(args[0])] = len(self._drawn) - 1
         return len(self._drawn) - 1
 
+    def _handle(self, drawn) -> int:
+        """The handle of a drawn thing: a handle already, or an artist added to the axes."""
+        return drawn if isinstance(drawn, int) else self._added[id(drawn)]
+
     # ----------------------------------------------------------------- tagging
-    def tag(self, handle: int, name: Hashable, *, shown: bool = False) -> int:
-        """Make the drawn thing ``handle`` one item called ``name`` (``Scene.tag``)."""
+    def tag(self, handle, name: Hashable, *, shown: bool = False) -> int:
+        """Make the drawn thing ``handle`` (or the artist added) one item called ``name``
+        (``Scene.tag``)."""
+        handle = self._handle(handle)
         (number,) = self._new([name], [shown])
         self._tags.append(_Tag(handle, [name], [shown], whole=True))
         self._drawn[handle].gid = f"sv{number}"
         return number
 
     def tag_each(
-        self, handle: int, names: Sequence[Hashable], *, shown: bool | Sequence[bool]
+        self, handle, names: Sequence[Hashable], *, shown: bool | Sequence[bool]
     ) -> list[int]:
-        """Make each element of the collection ``handle`` an item (``Scene.tag_each``)."""
+        """Make each element of the collection ``handle`` (or the collection added) an item
+        (``Scene.tag_each``)."""
+        handle = self._handle(handle)
         flags = [shown] * len(names) if isinstance(shown, bool) else list(shown)
         if len(flags) != len(names):
             raise ValueError(f"{len(names)} names but {len(flags)} shown flags")
@@ -522,44 +533,58 @@ def _rows(colours, n: int, alpha: float | None) -> np.ndarray:
 
 
 def _write_scatter(renderer, sketch: Sketch, drawn: _Drawn) -> None:
+    """Markers, as ``PathCollection.draw`` writes the collection ``Axes.scatter`` makes."""
     kw = drawn.kwargs
     xs, ys = drawn.args
-    n = len(xs)
-    if n == 0:  # matplotlib opens and closes the group of an empty collection
-        renderer.open_group("PathCollection", drawn.gid)
-        renderer.close_group("PathCollection")
-        return
+    renderer.open_group("PathCollection", drawn.gid)
+    if xs:  # matplotlib opens and closes the group of an empty collection
+        _write_markers(renderer, drawn, np.column_stack([xs, ys]).astype(float), kw)
+    renderer.close_group("PathCollection")
+
+
+def _write_markers(renderer, drawn: _Drawn, offsets: np.ndarray, kw: dict) -> None:
+    n = len(offsets)
     marker = _marker_path(kw.get("marker", "o"))
-    scale = math.sqrt(kw.get("s", _RC["lines.markersize"] ** 2))  # points at 72 dpi
-    alpha = kw.get("alpha")
-    faces = _rows(kw.get("c", "C0"), n, alpha)
-    edges = _rows(kw.get("edgecolors", "face"), n, alpha) if kw.get("edgecolors") else faces
-    widths = np.resize(np.asarray(kw.get("linewidths", _RC["patch.linewidth"]), float), n)
-    gc = _clipped_gc(renderer, drawn.owner)
+    sizes = np.atleast_1d(np.asarray(kw.get("s", _RC["lines.markersize"] ** 2), float))
+    scales = np.sqrt(sizes) * POINTS / 72.0  # matplotlib's sum, at the SVG's 72 dots per inch
+    transforms = np.zeros((len(scales), 3, 3))
+    transforms[:, 0, 0] = transforms[:, 1, 1] = scales
+    transforms[:, 2, 2] = 1.0
+    colours = kw.get("c", kw.get("facecolors", kw.get("facecolor", "C0")))
+    edge = kw.get("edgecolors", _RC["scatter.edgecolors"])
+    widths = np.atleast_1d(np.asarray(kw.get("linewidths", _RC["patch.linewidth"]), float))
+    if drawn.gid is None:  # as matplotlib keeps them: one row each, or one for all
+        faces = to_rgba_array(colours, kw.get("alpha"))
+        edges = faces if _is_face(edge) else to_rgba_array(edge, kw.get("alpha"))
+    else:  # tagged: one row per element, as the Scene puts them
+        faces = _rows(colours, n, kw.get("alpha"))
+        edges = faces if _is_face(edge) else _rows(edge, n, kw.get("alpha"))
+        widths = np.resize(widths, n)
+    dashes = _dashes(kw.get("linestyles", "solid"), widths)
     hatch = kw.get("hatch")
+    gc = _clipped_gc(renderer, drawn.owner)
     if hatch:
         gc.set_hatch(hatch)
         gc.set_hatch_linewidth(_RC["hatch.linewidth"])
-    sizes = np.array([[[scale, 0.0, 0.0], [0.0, scale, 0.0], [0.0, 0.0, 1.0]]])
-    offsets = np.column_stack([xs, ys]).astype(float)
-    dashes = _dashes(kw.get("linestyles", "solid"), widths)
-    renderer.open_group("PathCollection", drawn.gid)
-    one = n == 1 and len(faces) == 1 and len(edges) == 1
-    if one and not hatch and dashes[0][1] is None:  # matplotlib's one-marker shortcut
+    place = drawn.owner.data_transform()
+    one_of_a_kind = len(transforms) <= 1 and len(faces) == len(edges) == len(widths) == 1
+    if one_of_a_kind and not hatch and all(d[1] is None for d in dashes):  # matplotlib's shortcut
         gc.set_foreground(tuple(edges[0]), isRGBA=True)
         gc.set_linewidth(widths[0])
         gc.set_dashes(*dashes[0])
         renderer.draw_markers(
-            gc, marker, Affine2D(sizes[0]).frozen(), Path(offsets),
-            drawn.owner.data_transform(), tuple(faces[0]),
-        )  # fmt: skip
+            gc, marker, Affine2D(transforms[0]).frozen(), Path(offsets), place, tuple(faces[0])
+        )
     else:
         renderer.draw_path_collection(
-            gc, IdentityTransform(), (marker,), sizes, offsets, drawn.owner.data_transform(),
-            faces, edges, widths, dashes, [True], [None], "screen", hatchcolors=edges,
+            gc, IdentityTransform(), (marker,), transforms, offsets, place, faces, edges,
+            widths, dashes, [True], [None], "screen", hatchcolors=edges,
         )  # fmt: skip
-    renderer.close_group("PathCollection")
     gc.restore()
+
+
+def _is_face(colour) -> bool:
+    return isinstance(colour, str) and colour == "face"
 
 
 @lru_cache(maxsize=64)
@@ -695,6 +720,7 @@ def _layout_key(kwargs: dict) -> dict:
     return {
         "size": _font_size(kwargs),
         "weight": kwargs.get("fontweight", "normal"),
+        "style": kwargs.get("style", kwargs.get("fontstyle", "normal")),
         "ha": kwargs.get("ha", "left"),
         "va": kwargs.get("va", "baseline"),
         "linespacing": kwargs.get("linespacing"),
@@ -703,13 +729,15 @@ def _layout_key(kwargs: dict) -> dict:
 
 
 @lru_cache(maxsize=4096)
-def _text_layout(s: str, *, size: float, weight, ha: str, va: str, linespacing, box) -> _Layout:
+def _text_layout(
+    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, box
+) -> _Layout:
     """matplotlib's own layout of a text at the origin, measured once per process.
 
     ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None.
     """
-    text = Text(0, 0, s, fontsize=size, fontweight=weight, ha=ha, va=va, linespacing=linespacing,
-                transform=IdentityTransform())  # fmt: skip
+    text = Text(0, 0, s, fontsize=size, fontweight=weight, fontstyle=style, ha=ha, va=va,
+                linespacing=linespacing, transform=IdentityTransform())  # fmt: skip
     text.set_figure(_LAYOUT_FIGURE)
     if box:
         text.set_bbox(dict(box))
@@ -787,7 +815,7 @@ def _legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
     anchor = kwargs.pop("anchor")
     width, height = sketch.size_points
     x, y = anchor[0] * width, anchor[1] * height
-    drawn_once = _legend_at_origin(tuple(sorted(kwargs.items())))
+    drawn_once = _legend_at_origin(kwargs)
     c = drawn_once.centre
     dx, dy = _short_float_fmt(x - c), _short_float_fmt(height - y - c)
     markup, patterns = drawn_once.markup, drawn_once.patterns
@@ -808,12 +836,28 @@ def _negated(number: str) -> str:
     return number[1:] if number.startswith("-") else f"-{number}"
 
 
-@lru_cache(maxsize=64)
-def _legend_at_origin(arguments: tuple) -> _Legend:
-    """A legend drawn once, on a page of its own, anchored at the page's centre."""
+def _legend_at_origin(arguments: dict) -> _Legend:
+    """A legend drawn once per process, on a page of its own, anchored at the page's centre.
+
+    Legends are told apart by their arguments' text: the entries, the function that makes
+    each entry's handle and the legend's options (values, or objects that live as long as
+    the process, such as a module's handler map).
+    """
+    key = repr(sorted(arguments.items()))
+    if key not in _LEGENDS:
+        if len(_LEGENDS) >= 64:
+            _LEGENDS.clear()
+        _LEGENDS[key] = _drawn_legend(arguments)
+    return _LEGENDS[key]
+
+
+_LEGENDS: dict[str, _Legend] = {}
+
+
+def _drawn_legend(arguments: dict) -> _Legend:
     page = 20.0  # inches: room enough for any legend around its anchor
     fig = Figure(figsize=(page, page))
-    drawn = _Drawn(None, "legend", (), {**dict(arguments), "anchor": (0.5, 0.5)}, 5)
+    drawn = _Drawn(None, "legend", (), {**arguments, "anchor": (0.5, 0.5)}, 5)
     legend = _make_legend(fig, None, None, drawn)
     with mpl.rc_context(SVG_RC):
         fig.dpi = POINTS

@@ -43,7 +43,7 @@ from search_viz.algorithms.adversarial import alphabeta, game_pseudocode, minima
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.film import Film
 from search_viz.film.looks import Look
-from search_viz.film.scene import Scene
+from search_viz.film.sketch import Sketch
 from search_viz.film.style import (
     DARK_GREY,
     GREY,
@@ -349,12 +349,16 @@ def written(g: Geometry, node: Node, focus: Node, text: str) -> str:
     return text
 
 
-def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...], g: Geometry = PAGE) -> Scene:
+def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...], g: Geometry = PAGE) -> Sketch:
     """Everything the replay of ``view`` will ever show, drawn once; ``texts`` are the
-    (node, text) pairs its steps write; ``g`` its sizes (the page's or a projector's)."""
+    (node, text) pairs its steps write; ``g`` its sizes (the page's or a projector's).
+
+    A sketch: written as SVG for the film without matplotlib's artists, replayed on a
+    matplotlib figure for exports (see :mod:`search_viz.film.sketch`).
+    """
     where = layout(view, g)
-    fig, ax = inch_axes(g.width, where.height)
-    scene = Scene(fig)
+    scene = Sketch(g.width, where.height)
+    ax = scene.axes((0, 0, 1, 1), xlim=(0, g.width), ylim=(0, where.height))
     focus = view.focus
     _heading(ax, view, where)
     _chip_boards(ax, view, where)
@@ -418,7 +422,7 @@ def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...], g: Geometry 
             zorder=6,
         )
         scene.tag(artist, ("text", node, text))
-    _legend(fig, g)
+    _legend(scene, g)
     return scene
 
 
@@ -523,7 +527,7 @@ def _taken_cells(ax, view: TreeView, where: Layout) -> None:
     _marks(ax, marks, alpha=0.25, z=0.6)
 
 
-def _small_boards(ax, scene: Scene, view: TreeView, where: Layout) -> None:
+def _small_boards(ax, scene: Sketch, view: TreeView, where: Layout) -> None:
     """Each child's board: white, its move shaded, its grid and marks, a line of three."""
     squares, shaded, grids, marks, wins = [], [], [], [], []
     mini = where.g.mini
@@ -553,7 +557,7 @@ def _small_boards(ax, scene: Scene, view: TreeView, where: Layout) -> None:
                                          zorder=4.6))  # fmt: skip
 
 
-def _reply_cells(ax, scene: Scene, view: TreeView, where: Layout) -> None:
+def _reply_cells(ax, scene: Sketch, view: TreeView, where: Layout) -> None:
     """A white square (no edge) under each free cell of a small board, tagged ("cell", reply):
     what a click on the reply picks in practice mode (it looks like the board's background)."""
     replies = [g for kid in where.minis for g in view.children[kid]]
@@ -585,28 +589,46 @@ def pick_items(view: TreeView, node: Node) -> list[tuple]:
     return [("cell", node), ("box", node), ("hatch", node)]
 
 
-def _legend(fig: Figure, g: Geometry) -> None:
-    def tinted(fill: str, tint: str, marker: str):
-        return (
-            Line2D([], [], marker=marker, markersize=8, markerfacecolor=fill,
-                   markeredgecolor="black", linestyle="none"),
-            Patch(facecolor=tint, edgecolor=DARK_GREY),
-        )  # fmt: skip
+def _tinted(fill: str, tint: str, marker: str) -> tuple:
+    return (
+        Line2D([], [], marker=marker, markersize=8, markerfacecolor=fill,
+               markeredgecolor="black", linestyle="none"),
+        Patch(facecolor=tint, edgecolor=DARK_GREY),
+    )  # fmt: skip
 
-    entries = [
-        (tinted(MAX_FILL, MAX_TINT, "^"), "X to move (MAX)"),
-        (tinted(MIN_FILL, MIN_TINT, "v"), "O to move (MIN)"),
-        (tinted(LEAF_FILL, LEAF_TINT, "s"), "leaf evaluated"),
-        (Patch(facecolor=WHITE, edgecolor=GREY, linestyle=":"), "not reached"),
-        (Patch(facecolor=LIGHT_GREY, edgecolor=GREY, hatch=PRUNED_HATCH), "pruned"),
-        (Patch(facecolor=WHITE, edgecolor=ORANGE, linewidth=2.5), "this step"),
-        (Patch(facecolor=WHITE, edgecolor=PV_COLOUR, linewidth=2.5), "best line"),
-        (Patch(facecolor="none", edgecolor="none"), "[α, β]; ≥ v, ≤ v: bounds"),
-    ]
-    fig.legend(
-        handles=[h for h, _ in entries],
-        labels=[label for _, label in entries],
-        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.3)},
+
+#: The legend's entries: what each label's handle shows.
+_LEGEND = {
+    "X to move (MAX)": lambda: _tinted(MAX_FILL, MAX_TINT, "^"),
+    "O to move (MIN)": lambda: _tinted(MIN_FILL, MIN_TINT, "v"),
+    "leaf evaluated": lambda: _tinted(LEAF_FILL, LEAF_TINT, "s"),
+    "not reached": lambda: Patch(facecolor=WHITE, edgecolor=GREY, linestyle=":"),
+    "pruned": lambda: Patch(facecolor=LIGHT_GREY, edgecolor=GREY, hatch=PRUNED_HATCH),
+    "this step": lambda: Patch(facecolor=WHITE, edgecolor=ORANGE, linewidth=2.5),
+    "best line": lambda: Patch(facecolor=WHITE, edgecolor=PV_COLOUR, linewidth=2.5),
+    "[α, β]; ≥ v, ≤ v: bounds": lambda: Patch(facecolor="none", edgecolor="none"),
+}
+#: How the legend draws a pair of handles: side by side.
+_PAIRS = {tuple: HandlerTuple(ndivide=None, pad=0.3)}
+
+
+def _legend_handle(label: str):
+    """The handle of the legend's entry ``label``.
+
+    >>> type(_legend_handle("pruned")).__name__, len(_legend_handle("leaf evaluated"))
+    ('Patch', 2)
+    """
+    return _LEGEND[label]()
+
+
+def _legend(scene: Sketch, g: Geometry) -> None:
+    labels = list(_LEGEND)
+    scene.legend(
+        labels,
+        _legend_handle,
+        anchor=(0.5, 0.0),
+        labels=labels,
+        handler_map=_PAIRS,
         loc="lower center",
         ncols=g.legend_columns,
         fontsize=g.legend_font,
