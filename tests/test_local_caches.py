@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
@@ -17,12 +18,14 @@ from search_viz.lessons.local_search.board import (
     LINE_GAP,
     Board,
     FixedMark,
+    Moves,
     QueenLines,
     attacks,
     board_title,
 )
+from search_viz.lessons.local_search.curves import Curves
 from search_viz.lessons.local_search.descriptions import WalkDescriptions, queens_words
-from search_viz.lessons.local_search.drawing import draw_scene
+from search_viz.lessons.local_search.drawing import draw_scene, run_film
 from search_viz.lessons.local_search.runs import Run
 
 
@@ -158,3 +161,66 @@ def test_the_curves_shifts_are_the_paths_rounded_as_a_film_keeps_them():
             x, y = path[k]
             assert rounded[k] == (round(float(x), 2), round(float(y), 2))
             assert not math.isnan(rounded[k][0])
+
+
+# ----------------------------------------------------- a whole film, made the plain way
+def plain_clear(moves, builder):
+    """Every mark of a move hidden, shown or not (what the film's builder makes nothing of)."""
+    for name in ("tried square", "tried queen", "taken square", "was queen"):
+        builder.hide(name)
+    for name in ("turned down square", "turned down cross"):
+        builder.hide(name)
+    builder.choose("arrow", None)
+    moves._shown, moves._arrow_shown = [], False
+
+
+def plain_at(curves, builder, step, decision=None):
+    """The cursor, the veil and the markers put at ``step``, each shift rounded there and then."""
+    followers = [("veil", "cursor"), ("cursor", "cursor")]
+    followers += [(f"now {name}", f"now {name}") for name, _, _ in curves._markers]
+    for name, path in followers:
+        x, y = curves._paths[path][step]
+        curves._move(builder, name, (round(float(x), 2), round(float(y), 2)))
+    if curves._ring_axes is None:
+        return
+    if decision is None:
+        builder.hide("now decision")
+        return
+    builder.show("now decision")
+    ux, uy = curves._ring_unit
+    ring = (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2))
+    curves._move(builder, "now decision", ring)
+
+
+def plain_marks(board, state):
+    return [
+        mark
+        for a, b, bent in attacks(state)
+        for mark in plain_pair_marks(board, a, state[a], b, state[b], bent)
+    ]
+
+
+def plain_title(board, state, prefix=""):
+    return Mark.label(board.title_point(), board_title(state, prefix), "title")
+
+
+PLAIN_RUNS = [
+    (10, "simulated_annealing", {"seed": 1, "max_steps": 400}),
+    (6, "simulated_annealing", {"schedule": "linear", "neighbour": "random", "max_steps": 300}),
+    (8, "hill_climbing", {"sideways": 5, "restarts": 4, "seed": 2}),
+    (12, "hill_climbing", {"variant": "first-choice", "restarts": 2, "seed": 3}),
+    (8, "genetic", {"population": 12, "generations": 6, "seed": 4}),
+]
+
+
+@pytest.mark.parametrize(("n", "algorithm", "options"), PLAIN_RUNS)
+def test_a_film_is_the_one_made_the_plain_way(monkeypatch, n, algorithm, options):
+    run = Run.record(sv.NQueens(n, seed=n), algorithm, options)
+    quick = run_film(run, numbers=True)
+    monkeypatch.setattr(Moves, "clear", plain_clear)
+    monkeypatch.setattr(Curves, "at", plain_at)
+    monkeypatch.setattr(Board, "attack_marks", plain_marks)
+    monkeypatch.setattr(Board, "title_mark", plain_title)
+    plain = run_film(run, numbers=True)
+    assert len(quick) == len(plain)
+    assert quick.digest == plain.digest

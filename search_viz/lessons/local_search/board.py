@@ -20,7 +20,7 @@ board's title, are marks made from the board at each step (``Mark.line``,
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -361,12 +361,15 @@ class Board:
         self._placed = self.start
         self._queens_shown = shown
         self._pairs: dict[tuple, tuple[Mark, ...]] = {}
-        # The board last asked about: its queens by line, and each line's pairs and their marks.
+        # The board last asked about: its queens by line, each line's pairs with their marks,
+        # and all of them in the order of the pairs.
         self._queen_lines: QueenLines | None = None
         self._line_marks: dict[tuple[str, int], list[tuple[tuple, tuple[Mark, ...]]]] = {}
+        self._marked: list[tuple[tuple, tuple[Mark, ...]]] = []
         self._found: list | None = None  # that board's attacking pairs, once asked for
         self._marks: list | None = None  # and their marks
         self._titles: dict[str, Mark] = {}
+        self._square_shifts: dict[tuple[float, float], tuple[float, float]] = {}
         self.line_style = f"{name} attack"
         scene.mark_style(
             self.line_style, MarkStyle(color=ATTACK_COLOR, width=line_width(n), alpha=0.85)
@@ -459,9 +462,11 @@ class Board:
 
     def square_shift(self, column: float, row: float) -> tuple[float, float]:
         """How far an item drawn on square (0, 0) moves to square ``(column, row)``."""
-        x0, y0 = self.point(0, 0)
-        x1, y1 = self.point(column, row)
-        return x1 - x0, y1 - y0
+        if (column, row) not in self._square_shifts:  # the marks of a move go to a few squares
+            x0, y0 = self.point(0, 0)
+            x1, y1 = self.point(column, row)
+            self._square_shifts[column, row] = x1 - x0, y1 - y0
+        return self._square_shifts[column, row]
 
     def place(self, builder, state: Sequence[int]) -> None:
         """Move the queens to ``state`` from the next step on (only those that change)."""
@@ -490,7 +495,7 @@ class Board:
         """
         self._move_lines(state)
         if self._found is None:
-            self._found = self._queen_lines.attacks()
+            self._found = [pair for pair, _ in self._marked]
         return self._found
 
     def attack_marks(self, state: Sequence[int]) -> list[Mark]:
@@ -500,8 +505,7 @@ class Board:
         """
         self._move_lines(state)
         if self._marks is None:
-            ordered = sorted(chain.from_iterable(self._line_marks.values()))  # by pair
-            self._marks = [mark for _, marks in ordered for mark in marks]
+            self._marks = [mark for _, marks in self._marked for mark in marks]
         return self._marks
 
     def _move_lines(self, state: Sequence[int]) -> None:
@@ -515,19 +519,31 @@ class Board:
             self._found = self._marks = None
 
     def _follow(self, state: tuple[int, ...], changed: set | None) -> None:
-        """Mark the pairs of each line whose queens ``changed`` (None: of every line)."""
+        """Mark the pairs of each line whose queens ``changed`` (None: of every line).
+
+        The marked pairs stay in order: those of a changed line are taken out and the new
+        ones put in their places (a move changes a few pairs; sorting all would cost more).
+        """
         pairs = self._queen_lines.pairs
         if changed is None:
-            self._line_marks.clear()
-            changed = pairs
+            self._line_marks = {line: self._with_marks(state, pairs[line]) for line in pairs}
+            self._marked = sorted(chain.from_iterable(self._line_marks.values()))
+            return
+        for line in changed:  # all out first: a pair may leave one line for another
+            for entry in self._line_marks.pop(line, ()):
+                del self._marked[bisect_left(self._marked, entry)]
         for line in changed:
             if line in pairs:
-                self._line_marks[line] = [
-                    ((a, b, bent), self._pair_line((a, state[a], b, state[b], bent)))
-                    for a, b, bent in pairs[line]
-                ]
-            else:
-                self._line_marks.pop(line, None)
+                self._line_marks[line] = self._with_marks(state, pairs[line])
+                for entry in self._line_marks[line]:
+                    insort(self._marked, entry)
+
+    def _with_marks(self, state: tuple[int, ...], pairs: list) -> list[tuple[tuple, tuple]]:
+        """Each of the attacking ``pairs`` of ``state`` with its line's marks."""
+        return [
+            ((a, b, bent), self._pair_line((a, state[a], b, state[b], bent)))
+            for a, b, bent in pairs
+        ]
 
     def _pair_line(self, pair: tuple[int, int, int, int, bool]) -> tuple[Mark, ...]:
         """The line (two lines when ``bent``) between the queens of one pair, made once."""
@@ -577,6 +593,9 @@ class Moves:
 
     def __init__(self, board: Board, lengths: set[int]) -> None:
         self.board = board
+        # What the last move shows (hidden at the start): only these are hidden at the next.
+        self._shown: list[str] = []
+        self._arrow_shown = False
         width = line_width(board.n)
         board.square_patch(
             "tried square",
@@ -636,14 +655,16 @@ class Moves:
     def _at(self, builder, name: str, column: int, row: int) -> None:
         builder.show(name)
         builder.move(name, *self.board.square_shift(column, row))
+        self._shown.append(name)
 
     def clear(self, builder) -> None:
         """Take every mark of a move off the board (from the next step on)."""
-        for name in ("tried square", "tried queen", "taken square", "was queen"):
+        for name in self._shown:
             builder.hide(name)
-        for name in ("turned down square", "turned down cross"):
-            builder.hide(name)
-        builder.choose("arrow", None)
+        self._shown = []
+        if self._arrow_shown:
+            builder.choose("arrow", None)
+            self._arrow_shown = False
 
     def tried(self, builder, column: int, start: int, row: int) -> None:
         """The queen of ``column`` is tried on ``row``: a pale queen there, an arrow to it."""
@@ -652,6 +673,7 @@ class Moves:
         self._at(builder, "tried queen", column, row)
         builder.choose("arrow", f"arrow {row - start}")
         builder.move(f"arrow {row - start}", *self.board.square_shift(column, start))
+        self._arrow_shown = True
 
     def taken(self, builder, column: int, start: int, row: int) -> None:
         """The move is made: a green square where the queen goes, a grey one where it was."""

@@ -366,6 +366,7 @@ class Curves:
             )
             fig.add_artist(ring)
             self.scene.tag(ring, "now decision")
+            self._ring_shown = False  # hidden at the start
             # The ring's panel is linear: a unit of x and of y is a fixed shift in the SVG.
             self._ring_unit = linear_frame(self.scene, self._ring_axes)[1]
 
@@ -412,9 +413,13 @@ class Curves:
         if self._ring_axes is None:
             return
         if decision is None:
-            builder.hide("now decision")
+            if self._ring_shown:
+                builder.hide("now decision")
+                self._ring_shown = False
             return
-        builder.show("now decision")
+        if not self._ring_shown:
+            builder.show("now decision")
+            self._ring_shown = True
         (ux, uy) = self._ring_unit
         ring = (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2))
         self._move(builder, "now decision", ring)
