@@ -33,8 +33,7 @@ def without_legend(root: ET.Element) -> ET.Element:
     and the hatch patterns only it used."""
     figure = root.find(f"{SVG}g")
     for child in list(figure):
-        legend = child.get("id", "").startswith("legend") or child.get("transform")
-        if legend or child.tag == f"{SVG}defs":
+        if child.get("id", "").startswith("legend") or child.tag == f"{SVG}defs":
             figure.remove(child)
     used = {ref for e in root.iter() for ref in re.findall(r"url\(#(\w+)\)", str(e.attrib))}
     for defs in root.findall(f"{SVG}defs"):
@@ -117,6 +116,43 @@ def test_a_tic_tac_toe_sketch_is_written_as_matplotlib_draws_its_replay(board, s
     assert differences(why_film(view, size).drawing()) is None
 
 
+def graph_films():
+    """The graph lessons' films: trees, graphs (with costs) and mazes, plain and bidirectional."""
+    from search_viz.lessons.bidirectional.page import cached_films
+    from search_viz.lessons.shared.graph_cases import MAZE, RANDOM, build_case, notes_tree
+
+    notes = sv.GraphProblem(notes_tree(), "A", "R")
+    graph = build_case(RANDOM, (12, 2.5, 3, False, 0, None)).problem
+    weighted = sv.GraphProblem(graph.graph.copy(), graph.initial, graph.goal)
+    for a, b in weighted.graph.edges:
+        weighted.graph.edges[a, b]["weight"] = 1 + (3 * a + 7 * b) % 5
+    return {
+        "IDDFS on the notes' tree": lambda: [sv.film(sv.iddfs, notes, max_depth=20)],
+        "BFS on a random graph": lambda: [sv.film(sv.bfs, graph)],
+        "UCS on a weighted graph": lambda: [sv.film(sv.ucs, weighted)],
+        "BFS on a maze": lambda: [sv.film(sv.bfs, build_case(MAZE, (10, 0.25, 2)).problem)],
+        "bidirectional on a maze, BFS beside it": lambda: list(
+            cached_films(MAZE, (12, 0.25, 1), "layer")
+        ),
+        "bidirectional on a random graph": lambda: [sv.film(sv.bidirectional_bfs, graph)],
+    }
+
+
+@pytest.mark.parametrize("name", sorted(graph_films()))
+def test_a_graph_lesson_s_sketch_is_written_as_matplotlib_draws_its_replay(name):
+    for film in graph_films()[name]():
+        drawing = film.drawing()
+        assert isinstance(drawing, Sketch)
+        assert differences(drawing) is None
+
+
+def test_a_directed_graph_is_drawn_by_matplotlib_its_arrowheads_a_quiver():
+    from search_viz.lessons.shared.graph_cases import RANDOM, build_case
+
+    graph = build_case(RANDOM, (12, 2.5, 3, True, 0, None)).problem
+    assert type(sv.film(sv.bfs, graph).drawing()).__name__ == "Scene"
+
+
 def one_of_each(what: str) -> Sketch:
     """A small sketch of one kind of thing, tagged as lessons tag it."""
     sketch = Sketch(3, 2)
@@ -143,6 +179,8 @@ def one_of_each(what: str) -> Sketch:
         ax.text(2, 1, "g = 3\nh = 4", ha="center", va="top", linespacing=1.3,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4})  # fmt: skip
         ax.text(0.5, 1.0, "a title", transform=ax.transAxes, ha="center", va="bottom")
+        ax.text(3, 0.5, r"$x^2$ and 10", color="#009E73")  # math, as matplotlib reads it
+        ax.text(3, 1.5, "$$", parse_math=False)  # a node's odd name, as it is
     elif what == "patches and lines":
         sketch.tag(ax.add_patch(Rectangle((0.5, 0.5), 1, 1, facecolor="#eeeeee", hatch="..",
                                           edgecolor="#555555", linewidth=1.2)), "a")  # fmt: skip

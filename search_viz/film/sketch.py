@@ -40,7 +40,6 @@ from typing import Any
 import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.backends.backend_svg import _short_float_fmt
 from matplotlib.collections import Collection, LineCollection
 from matplotlib.colors import to_rgba, to_rgba_array
 from matplotlib.figure import Figure
@@ -49,6 +48,7 @@ from matplotlib.lines import Line2D, _get_dash_pattern, _scale_dashes
 from matplotlib.markers import MarkerStyle
 from matplotlib.patches import FancyBboxPatch, Patch
 from matplotlib.path import Path
+from matplotlib.patheffects import PathEffectRenderer
 from matplotlib.text import Text
 from matplotlib.transforms import (
     Affine2D,
@@ -103,6 +103,12 @@ class SketchAxes:
         self.rect = tuple(float(v) for v in rect)
         self.xlim = tuple(float(v) for v in xlim)
         self.ylim = tuple(float(v) for v in ylim)
+        self.aspect = "auto"
+
+    def set_aspect(self, aspect: str) -> None:
+        """``"equal"``: one data unit as long across as up, the box shrunk about its centre
+        to fit (``Axes.set_aspect`` with the box adjusted), or ``"auto"``."""
+        self.aspect = aspect
 
     @property
     def figure(self) -> Sketch:
@@ -130,9 +136,8 @@ class SketchAxes:
         self.rect = tuple(float(v) for v in rect)
 
     def get_position(self) -> Bbox:
-        """The axes' box, as ``Axes.get_position`` gives it."""
-        x, y, w, h = self.rect
-        return Bbox.from_bounds(x, y, w, h)
+        """The axes' box as drawn (figure fractions), as ``Axes.get_position`` gives it."""
+        return self._placed()[2]
 
     def data_transform(self) -> Affine2D:
         """Data to display points (from the bottom left), as ``Axes.transData`` maps them."""
@@ -142,15 +147,23 @@ class SketchAxes:
         """The axes' box in display points."""
         return self._placed()[1]
 
-    def _placed(self) -> tuple[Affine2D, Bbox]:
-        """The data transform and the box, worked out once for where the axes are now."""
-        where = (self.rect, self.xlim, self.ylim, self.sketch.size_points)
+    def _placed(self) -> tuple[Affine2D, Bbox, Bbox]:
+        """The data transform, the box in points and in figure fractions, worked out once
+        for where the axes are now (an equal aspect shrinks the box as ``apply_aspect``)."""
+        where = (self.rect, self.xlim, self.ylim, self.aspect, self.sketch.size_points)
         if getattr(self, "_where", None) != where:
-            corners = Bbox.from_bounds(*self.rect).get_points()  # as matplotlib rounds them
-            box = Bbox(corners * self.sketch.size_points)
+            position = Bbox.from_bounds(*self.rect)
+            if self.aspect == "equal":
+                width, height = self.sketch.size_points
+                ratio = max(abs(self.ylim[1] - self.ylim[0]), 1e-30) / max(
+                    abs(self.xlim[1] - self.xlim[0]), 1e-30
+                )
+                shrunk = position.frozen().shrunk_to_aspect(ratio, position, height / width)
+                position = shrunk.anchored("C", position)
+            box = Bbox(position.get_points() * self.sketch.size_points)  # as matplotlib rounds
             view = Bbox([[self.xlim[0], self.ylim[0]], [self.xlim[1], self.ylim[1]]])
             self._where = where
-            self._place = ((BboxTransformFrom(view) + BboxTransformTo(box)).frozen(), box)
+            self._place = ((BboxTransformFrom(view) + BboxTransformTo(box)).frozen(), box, position)
         return self._place
 
     # --------------------------------------------------------------- drawing
@@ -168,6 +181,14 @@ class SketchAxes:
         """A text at data (x, y): ``Axes.text``'s ha, va, fontsize, fontweight, color,
         linespacing, bbox and zorder."""
         return self.sketch._add(self, "text", (float(x), float(y), str(s)), kwargs, 3)
+
+    def annotate(self, text: str, xy, *, xytext=(0.0, 0.0), textcoords="offset points", **kw):
+        """A text ``xytext`` points from the data point ``xy``: ``Axes.annotate`` without an
+        arrow (``textcoords`` must be "offset points")."""
+        if textcoords != "offset points":
+            raise ValueError("a sketch annotates in offset points only")
+        kwargs = {**kw, "offset": (float(xytext[0]), float(xytext[1]))}
+        return self.sketch._add(self, "text", (float(xy[0]), float(xy[1]), str(text)), kwargs, 3)
 
     def plot(self, x, y, *, dy: float | None = None, **kwargs) -> list[int]:
         """A line through the points (x, y): ``Axes.plot`` with one line's keywords (a list
@@ -236,6 +257,20 @@ class Sketch:
             self._page_figure, self._page_size = Figure(figsize=size, dpi=POINTS), size
         return self._page_figure
 
+    @property
+    def figure(self) -> Sketch:
+        """The sketch itself: it stands for its figure (``scene.figure.text(...)``)."""
+        return self
+
+    def measure_legend(self, entries: Sequence, handle: Callable, **kwargs) -> tuple[float, float]:
+        """The width and height in points of :meth:`legend` with these arguments (not added)."""
+        arguments = {**kwargs, "entries": tuple(entries), "handle": handle}
+        extent = _legend_drawn(arguments, _PAGE, (0.5, 0.5)).extent
+        return float(extent.width), float(extent.height)
+
+    def get_size_inches(self) -> np.ndarray:
+        return np.array([self.width, self.height])
+
     def get_figwidth(self) -> float:
         return self.width
 
@@ -302,7 +337,7 @@ class Sketch:
             if drawn.kind == "text" and drawn.args[2]:
                 boxes.append(_text_extent(self, drawn))
             elif drawn.kind == "legend":
-                boxes.append(_legend_of(self, drawn).extent)
+                boxes.append(_legend_extent(self, drawn))
         return boxes
 
     def _add(self, owner, kind: str, args: tuple, kwargs: dict, zorder: float, n: int = 1):
@@ -415,6 +450,7 @@ class Sketch:
             ax.set_axis_off()
             ax.set_xlim(*sketched.xlim)
             ax.set_ylim(*sketched.ylim)
+            ax.set_aspect(sketched.aspect)
         artists = [_MAKERS[d.kind](fig, axes.get(id(d.owner)), self, d) for d in self._drawn]
         scene = Scene(fig)
         for tag in self._tags:
@@ -448,6 +484,10 @@ def _make_text(fig, ax, sketch, drawn):
     kwargs = dict(drawn.kwargs)
     if kwargs.get("transform") == SketchAxes.transAxes:
         kwargs["transform"] = ax.transAxes
+    if "offset" in kwargs:
+        x, y, s = drawn.args
+        return ax.annotate(s, (x, y), xytext=kwargs.pop("offset"), textcoords="offset points",
+                           zorder=drawn.zorder, **kwargs)  # fmt: skip
     return target.text(*drawn.args, zorder=drawn.zorder, **kwargs)
 
 
@@ -578,9 +618,14 @@ def _write_markers(renderer, drawn: _Drawn, offsets: np.ndarray, kw: dict) -> No
     else:
         renderer.draw_path_collection(
             gc, IdentityTransform(), (marker,), transforms, offsets, place, faces, edges,
-            widths, dashes, [True], [None], "screen", hatchcolors=edges,
+            widths, dashes, [True], [None], "screen", hatchcolors=_hatch_colours(edges),
         )  # fmt: skip
     gc.restore()
+
+
+def _hatch_colours(edges: np.ndarray) -> np.ndarray:
+    """A collection's hatch colours: its edges', or with no edge, the default edge colour."""
+    return edges if len(edges) else to_rgba_array(_RC["patch.edgecolor"])
 
 
 def _is_face(colour) -> bool:
@@ -648,8 +693,10 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     gc = renderer.new_gc()
     gc.set_foreground(to_rgba(kw.get("color", _RC["text.color"])), isRGBA=True)
     height = sketch.size_points[1]
-    for line, (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
-        renderer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0)
+    effects = kw.get("path_effects")
+    writer = PathEffectRenderer(effects, renderer) if effects else renderer
+    for (line, ismath), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
+        writer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0, ismath=ismath)
     gc.restore()
     renderer.close_group("text")
 
@@ -704,7 +751,7 @@ class _Layout:
     """Where matplotlib puts a text's lines and box around its anchor, in points."""
 
     font: FontProperties
-    lines: tuple[str, ...]
+    lines: tuple[tuple[str, bool | str], ...]  # each line as drawn, and whether it is math
     offsets: tuple[tuple[float, float], ...]  # each line's start, from the anchor (y up)
     extent: tuple[float, float, float, float]  # x0, y0, width, height from the anchor
     textbox: tuple[float, float, float, float]  # the box a bbox patch is drawn around
@@ -724,20 +771,22 @@ def _layout_key(kwargs: dict) -> dict:
         "ha": kwargs.get("ha", "left"),
         "va": kwargs.get("va", "baseline"),
         "linespacing": kwargs.get("linespacing"),
+        "parse_math": kwargs.get("parse_math", True),
         "box": tuple(sorted(kwargs["bbox"].items())) if kwargs.get("bbox") else None,
     }
 
 
 @lru_cache(maxsize=4096)
 def _text_layout(
-    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, box
+    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
 ) -> _Layout:
     """matplotlib's own layout of a text at the origin, measured once per process.
 
     ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None.
     """
     text = Text(0, 0, s, fontsize=size, fontweight=weight, fontstyle=style, ha=ha, va=va,
-                linespacing=linespacing, transform=IdentityTransform())  # fmt: skip
+                linespacing=linespacing, parse_math=parse_math,
+                transform=IdentityTransform())  # fmt: skip
     text.set_figure(_LAYOUT_FIGURE)
     if box:
         text.set_bbox(dict(box))
@@ -751,7 +800,7 @@ def _text_layout(
         path = patch.get_path()
     return _Layout(
         font=text.get_fontproperties(),
-        lines=tuple(line for line, _, _ in info),
+        lines=tuple(text._preprocess_math(line) for line, _, _ in info),
         offsets=tuple((float(x), float(y)) for _, _, (x, y) in info),
         extent=tuple(float(v) for v in extent.bounds),
         textbox=(float(x_box), float(y_box), float(w_box), float(h_box)),
@@ -774,6 +823,9 @@ def _anchor(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:
         px, py = BboxTransformTo(drawn.owner.bbox()).transform((x, y))
         return float(px), float(py)
     px, py = drawn.owner.data_transform().transform((x, y))
+    if "offset" in drawn.kwargs:  # an annotation: so many points from its data point
+        dx, dy = drawn.kwargs["offset"]
+        return float(px) + dx, float(py) + dy
     return float(px), float(py)
 
 
@@ -787,13 +839,13 @@ def _text_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
 # ------------------------------------------------------------------- legends
 @dataclass(frozen=True)
 class _Legend:
-    """A legend's markup, the glyphs it uses (defined by the page) and its extent."""
+    """A legend as written: its markup, the glyphs it uses (the page defines them once), its
+    hatch patterns and its extent."""
 
     markup: str
     glyphs: tuple[str, ...]
     extent: Bbox  # in display points (y up)
     patterns: str = ""  # its hatches' <defs>
-    centre: float = 0.0  # where it was drawn: its anchor, in both directions
 
 
 class _GlyphsUsed(dict):
@@ -810,59 +862,60 @@ class _GlyphsUsed(dict):
 
 
 def _legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
-    """The legend ``drawn`` written where it stands in ``sketch``."""
+    """The legend ``drawn`` written where it stands in ``sketch`` (its own hatch patterns,
+    under ids of their own: the page may tile the same pattern for its own artists)."""
+    kwargs = dict(drawn.kwargs)
+    anchor = kwargs.pop("anchor")
+    legend = _legend_drawn(kwargs, sketch.size_points, anchor)
+    markup, patterns = legend.markup, legend.patterns
+    for oid in re.findall(r'<pattern id="(\w+)"', patterns):
+        markup = markup.replace(f"url(#{oid})", f"url(#{oid}-legend)")
+        patterns = patterns.replace(f'id="{oid}"', f'id="{oid}-legend"')
+    return _Legend(patterns + markup, legend.glyphs, legend.extent)
+
+
+def _legend_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
+    """Where the legend ``drawn`` falls in ``sketch`` (display points), from its drawing on a
+    page of its own: for laying out, before the sketch has its final size."""
     kwargs = dict(drawn.kwargs)
     anchor = kwargs.pop("anchor")
     width, height = sketch.size_points
-    x, y = anchor[0] * width, anchor[1] * height
-    drawn_once = _legend_at_origin(kwargs)
-    c = drawn_once.centre
-    dx, dy = _short_float_fmt(x - c), _short_float_fmt(height - y - c)
-    markup, patterns = drawn_once.markup, drawn_once.patterns
-    for oid in re.findall(r'<pattern id="(\w+)"', patterns):
-        # a hatch tiles from the origin of the space it is drawn in: shifted back to the
-        # page's, under its own id (the page may tile the same pattern from its origin)
-        ours, back = f"{oid}-legend", f'patternTransform="translate({_negated(dx)} {_negated(dy)})"'
-        markup = markup.replace(f"url(#{oid})", f"url(#{ours})")
-        patterns = patterns.replace(f'id="{oid}"', f'id="{ours}" {back}')
-    return _Legend(
-        f'<g transform="translate({dx} {dy})">{patterns}{markup}</g>',
-        drawn_once.glyphs,
-        drawn_once.extent.translated(x - c, y - c),
-    )
+    (page, _), centre = _PAGE, _PAGE[0] / 2
+    apart = _legend_drawn(kwargs, (page, page), (0.5, 0.5)).extent
+    return apart.translated(anchor[0] * width - centre, anchor[1] * height - centre)
 
 
-def _negated(number: str) -> str:
-    return number[1:] if number.startswith("-") else f"-{number}"
+_PAGE = (1440.0, 1440.0)  # points: room enough for any legend around its anchor
 
 
-def _legend_at_origin(arguments: dict) -> _Legend:
-    """A legend drawn once per process, on a page of its own, anchored at the page's centre.
+def _legend_drawn(arguments: dict, size: tuple[float, float], anchor: tuple) -> _Legend:
+    """The legend drawn by matplotlib in a figure of ``size`` (points) at ``anchor``, once
+    per process for each place: the very markup the figure's own drawing writes.
 
     Legends are told apart by their arguments' text: the entries, the function that makes
     each entry's handle and the legend's options (values, or objects that live as long as
     the process, such as a module's handler map).
     """
-    key = repr(sorted(arguments.items()))
+    key = repr((sorted(arguments.items()), size, anchor))
     if key not in _LEGENDS:
-        if len(_LEGENDS) >= 64:
+        if len(_LEGENDS) >= 256:
             _LEGENDS.clear()
-        _LEGENDS[key] = _drawn_legend(arguments)
+        _LEGENDS[key] = _draw_legend(arguments, size, anchor)
     return _LEGENDS[key]
 
 
 _LEGENDS: dict[str, _Legend] = {}
 
 
-def _drawn_legend(arguments: dict) -> _Legend:
-    page = 20.0  # inches: room enough for any legend around its anchor
-    fig = Figure(figsize=(page, page))
-    drawn = _Drawn(None, "legend", (), {**arguments, "anchor": (0.5, 0.5)}, 5)
-    legend = _make_legend(fig, None, None, drawn)
+def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _Legend:
+    width, height = size
+    fig = Figure(figsize=(width / POINTS, height / POINTS))
+    legend = _make_legend(
+        fig, None, None, _Drawn(None, "legend", (), {**arguments, "anchor": anchor}, 5)
+    )
     with mpl.rc_context(SVG_RC):
         fig.dpi = POINTS
-        size = page * POINTS
-        renderer = _Renderer(size, size, {}, POINTS)
+        renderer = _Renderer(width, height, {}, POINTS)
         renderer._glyph_map = used = _GlyphsUsed()
         renderer.writer.raw("")  # the root's start tag closed: what follows is the legend's
         start = len(renderer.writer.parts)
@@ -871,10 +924,10 @@ def _drawn_legend(arguments: dict) -> _Legend:
         renderer._write_hatches()
         extent = legend.get_window_extent(renderer)
     if renderer._clipd:
-        raise ValueError("a legend with clipped artists cannot be placed by translation")
+        raise ValueError("a sketch cannot write a legend with clipped artists")
     parts = renderer.writer.parts
     markup, patterns = "".join(parts[start:end]), "".join(parts[end:])
-    return _Legend(markup, tuple(used.names), extent, patterns, size / 2)
+    return _Legend(markup, tuple(used.names), extent, patterns)
 
 
 __all__ = ["POINTS", "Sketch", "SketchAxes"]

@@ -41,6 +41,7 @@ from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
+from search_viz.film.sketch import Sketch, SketchAxes
 from search_viz.film.style import DARK_GREY, OKABE_ITO, STATUS, Style
 from search_viz.lessons.bidirectional.descriptions import (
     bidirectional_description,
@@ -60,7 +61,10 @@ from search_viz.lessons.shared.graph_drawing import (
     draw_targets,
     edge_key,
     graph_figure,
-    legend_handles,
+    graph_legend_handle,
+    graph_sketch,
+    legend_entries,
+    needs_matplotlib,
 )
 from search_viz.lessons.shared.graph_tables import frontier_html
 from search_viz.problems.eight_puzzle import EightPuzzle
@@ -143,44 +147,55 @@ def _end_caption(trace: sv.Trace, what: str) -> str:
     return "no path: the goal cannot be reached"
 
 
-def graph_scene(view: GraphView, looks: tuple[tuple[str, Style], ...], caption: str) -> Scene:
-    """A graph with every node in every look of ``looks``, and the last step's ``caption``."""
+def graph_scene(
+    view: GraphView, looks: tuple[tuple[str, Style], ...], caption: str
+) -> Scene | Sketch:
+    """A graph with every node in every look of ``looks``, and the last step's ``caption``.
+
+    Sketched (written as SVG without matplotlib's artists, see
+    :mod:`search_viz.film.sketch`) unless the graph is directed.
+    """
     styles = dict(looks)
     statuses = [name for name in styles if view.kind != "grid" or name != "unvisited"]
-    handles = legend_handles((styles[s] for s in statuses if s != "unvisited"), links=True)
+    entries = legend_entries((styles[s] for s in statuses if s != "unvisited"), links=True)
     if view.kind == "grid":
-        fig, ax = maze_figure(handles)
-    else:
+        scene, ax = maze_sketch(entries)
+    elif needs_matplotlib(view):
+        handles = [graph_legend_handle(entry) for entry in entries]
         fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
-    scene = Scene(fig)
+        scene = Scene(fig)
+    else:
+        scene, ax = graph_sketch(*FIGURE, entries, ncols=4, top=0.3)
     base = "unvisited" if "unvisited" in statuses else None
     draw_graph(scene, ax, view, statuses, styles, base=base)
     if view.kind == "grid":
         grid_numbers(ax, view)
         draw_targets(scene, ax, view)  # what a click on a cell finds (edit mode)
-    scene.tag(figure_caption(fig, caption), "caption")
+    scene.tag(figure_caption(scene.figure, caption), "caption")
     return scene
 
 
-def maze_figure(handles: list) -> tuple[Figure, Axes]:
-    """A figure for a maze: square axes on the left (room for the caption above, the row
-    numbers left of it, the column numbers under it) and the legend of ``handles`` in one
-    column on the right.
+def maze_sketch(entries: list) -> tuple[Sketch, SketchAxes]:
+    """A sketch for a maze: square axes on the left (room for the caption above, the row
+    numbers left of it, the column numbers under it) and the legend of ``entries`` (see
+    :func:`~search_viz.lessons.shared.graph_drawing.legend_entries`) in one column on the
+    right.
 
-    >>> fig, ax = maze_figure(legend_handles([LOOKS["touched"]]))
+    >>> sketch, ax = maze_sketch(legend_entries([LOOKS["touched"]]))
     >>> box = ax.get_position(); float(round(box.width * 6.0, 2)), float(round(box.height * 3.9, 2))
     (3.1, 3.1)
     """
     width, height = MAZE_FIGURE
     caption, left, bottom = 0.3, 0.3, 0.45  # inches: the column numbers take two lines
     side = height - caption - bottom - 0.05
-    fig = Figure(figsize=MAZE_FIGURE)
-    ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
-    ax.set_axis_off()
-    fig.legend(
-        handles=handles,
+    sketch = Sketch(width, height)
+    box = (left / width, bottom / height, side / width, side / height)
+    ax = sketch.axes(box, xlim=(0, 1), ylim=(0, 1))
+    sketch.legend(
+        entries,
+        graph_legend_handle,
         loc="center left",
-        bbox_to_anchor=((left + side + 0.1) / width, (bottom + side / 2) / height),
+        anchor=((left + side + 0.1) / width, (bottom + side / 2) / height),
         ncols=1,
         fontsize=MAZE_TEXT,
         frameon=False,
@@ -188,7 +203,7 @@ def maze_figure(handles: list) -> tuple[Figure, Axes]:
         labelspacing=0.6,
         borderaxespad=0.0,
     )
-    return fig, ax
+    return sketch, ax
 
 
 def grid_numbers(ax: Axes, view: GraphView) -> None:

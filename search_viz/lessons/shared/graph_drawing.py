@@ -38,12 +38,13 @@ import networkx as nx
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection
+from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from search_viz.events import format_value
+from search_viz.film.sketch import Sketch, SketchAxes
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, Style, font_size
 from search_viz.film.svg_writer import measuring_renderer
 from search_viz.lessons.shared.figure import legend_handle
@@ -191,6 +192,50 @@ def graph_figure(
     return fig, ax
 
 
+def graph_sketch(
+    width: float, height: float, entries: list, *, ncols: int = 5, top: float = 0.0
+) -> tuple[Sketch, SketchAxes]:
+    """:func:`graph_figure` as a sketch (see :mod:`search_viz.film.sketch`): the legend of
+    ``entries`` (see :func:`legend_entries`) in a band at the bottom, and axes above it.
+
+    >>> sketch, ax = graph_sketch(6, 4, [STATUS["frontier"]])
+    >>> float(round(ax.get_position().y0, 3))
+    0.092
+    """
+    sketch = Sketch(width, height)
+    rows = 0
+    if entries:
+        rows, columns = _legend_rows(sketch, entries, ncols)
+        sketch.legend(entries, graph_legend_handle, ncols=columns, **_BOTTOM_LEGEND)
+    band = (0.1 + 0.27 * rows) / height if rows else 0.0
+    ax = sketch.axes((0.01, band, 0.98, 1 - band - top / height - 0.01), xlim=(0, 1), ylim=(0, 1))
+    return sketch, ax
+
+
+#: The bottom legend's options (what :func:`bottom_legend` and :func:`graph_sketch` draw).
+_BOTTOM_LEGEND = {
+    "anchor": (0.5, 0.0),
+    "loc": "lower center",
+    "frameon": False,
+    "handletextpad": 0.4,
+    "columnspacing": 1.0,
+    "borderaxespad": 0.2,
+}
+
+
+def _legend_rows(sketch: Sketch, entries: list, ncols: int) -> tuple[int, int]:
+    """The rows and columns of a bottom legend: as many columns as fit the width."""
+    options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
+    width = sketch.size_points[0]
+    for columns in range(min(ncols, len(entries)), 0, -1):
+        wide, _ = sketch.measure_legend(
+            entries, graph_legend_handle, ncols=columns, fontsize=font_size("legend"), **options
+        )
+        if columns == 1 or wide <= 0.98 * width:
+            return math.ceil(len(entries) / columns), columns
+    raise ValueError("a legend needs at least one entry")
+
+
 def bottom_legend(fig: Figure, handles: list, ncols: int = 5) -> int:
     """A legend of ``handles`` along the bottom of ``fig``, in as many of ``ncols`` columns as
     fit; returns its number of rows.
@@ -225,24 +270,33 @@ def legend_handles(styles: Iterable[Style], *, links: bool = True) -> list:
     >>> [h.get_label() for h in legend_handles([STATUS["frontier"]])]
     ['on the frontier', "this step's node", 'search-tree link', 'solution path']
     """
-    handles = [legend_handle(style) for style in styles]
-    handles.append(
-        Line2D(
-            [],
-            [],
-            marker="o",
-            markersize=13,
-            markerfacecolor="none",
-            markeredgecolor=FOCUS.edgecolor,
-            markeredgewidth=FOCUS.linewidth,
-            linestyle="none",
-            label=FOCUS.label,
-        )
-    )
-    if links:
-        handles.append(Line2D([], [], color=TREE_LINK.color, linewidth=2.4, label=TREE_LINK.label))
-        handles.append(Line2D([], [], color=PATH_LINK.color, linewidth=4, label=PATH_LINK.label))
-    return handles
+    return [graph_legend_handle(entry) for entry in legend_entries(styles, links=links)]
+
+
+def legend_entries(styles: Iterable[Style], *, links: bool = True) -> list:
+    """What :func:`legend_handles` shows, as values: the styles, then "ring" (and "tree link",
+    "path link").
+
+    >>> legend_entries([], links=False)
+    ['ring']
+    """
+    return [*styles, "ring", *(("tree link", "path link") if links else ())]
+
+
+def graph_legend_handle(entry: Style | str) -> Line2D:
+    """The legend's handle of one of :func:`legend_entries`.
+
+    >>> graph_legend_handle("path link").get_label()
+    'solution path'
+    """
+    if isinstance(entry, Style):
+        return legend_handle(entry)
+    if entry == "ring":
+        return Line2D([], [], marker="o", markersize=13, markerfacecolor="none",
+                      markeredgecolor=FOCUS.edgecolor, markeredgewidth=FOCUS.linewidth,
+                      linestyle="none", label=FOCUS.label)  # fmt: skip
+    link, width = {"tree link": (TREE_LINK, 2.4), "path link": (PATH_LINK, 4)}[entry]
+    return Line2D([], [], color=link.color, linewidth=width, label=link.label)
 
 
 # ------------------------------------------------------------------------ drawing
@@ -268,7 +322,7 @@ def draw_graph(
     G = view.graph
     if size is None:
         box = ax.get_position()
-        width, height = scene.figure.get_size_inches()
+        width, height = ax.figure.get_size_inches()
         size = marker_size(view, box.width * width, box.height * height)
     if view.kind == "grid":
         draw_grid_cells(ax, view)
@@ -361,28 +415,44 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
     >>> from search_viz.problems.graph_examples import grid_maze
     >>> fig = Figure(); ax = fig.add_subplot()
     >>> draw_grid_cells(ax, GraphView.of(grid_maze(4, 0.25, 1), (0, 0), (3, 3), "grid"))
-    >>> len(ax.images)
-    1
+    >>> len(ax.patches), len(ax.collections)  # the square and its frame; the walls, the lines
+    (2, 2)
     """
     size = maze_size(view.graph)
-    walls = np.full((size, size), 0.72)
-    for r, c in view.graph.nodes:
-        walls[r, c] = 0.04
-    ax.imshow(
-        walls,
-        cmap="Greys",
-        vmin=0,
-        vmax=1,
-        extent=(-0.5, size - 0.5, -size + 0.5, 0.5),
-        interpolation="nearest",
-        zorder=0,
-    )
+    square = (-0.5, -size + 0.5)
+    ax.add_patch(Rectangle(square, size, size, facecolor=OPEN_CELL, edgecolor="none", zorder=0))
+    walls = [_cell_square(r, c) for r in range(size) for c in range(size)
+             if (r, c) not in view.graph]  # fmt: skip
+    if walls:
+        ax.add_collection(PolyCollection(walls, facecolors=WALL, edgecolors="none", zorder=0.1))
     lines = np.arange(size + 1) - 0.5
-    ax.hlines(-lines, -0.5, size - 0.5, colors="white", linewidths=0.8, zorder=0.5)
-    ax.vlines(lines, -size + 0.5, 0.5, colors="white", linewidths=0.8, zorder=0.5)
+    grid = [((-0.5, -k), (size - 0.5, -k)) for k in lines]
+    grid += [((k, -size + 0.5), (k, 0.5)) for k in lines]
+    ax.add_collection(LineCollection(grid, colors="white", linewidths=0.8, zorder=0.5))
     ax.add_patch(
         Rectangle((-0.5, -size + 0.5), size, size, fill=False, edgecolor=DARK_GREY, linewidth=1.5)
     )
+
+
+#: A maze's open cells and walls: the greys the cells were first drawn in (``Greys`` 4%, 72%).
+OPEN_CELL, WALL = "#fafafa", "#5a5a5a"
+
+
+def _cell_square(row: int, column: int) -> list[tuple[float, float]]:
+    """The corners of a maze cell, in the axes' units (rows go down)."""
+    x, y = column - 0.5, -row - 0.5
+    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+def needs_matplotlib(view: GraphView) -> bool:
+    """Whether ``view`` is drawn only by matplotlib: a directed graph's arrowheads (a quiver)
+    cannot be sketched. Every other view is (see :func:`graph_sketch`).
+
+    >>> from search_viz.problems.graph_examples import notes_tree
+    >>> needs_matplotlib(GraphView.guess(notes_tree(), "A", "R"))
+    False
+    """
+    return view.graph.is_directed() and view.kind != "tree"
 
 
 def _edge_costs(ax: Axes, view: GraphView) -> None:

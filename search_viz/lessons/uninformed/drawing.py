@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz.film import Film, FilmBuilder, Scene
+from search_viz.film.sketch import Sketch
 from search_viz.lessons.shared.graph_cases import node_label, record
 from search_viz.lessons.shared.graph_drawing import (
     COST_LIMIT,
@@ -32,7 +33,10 @@ from search_viz.lessons.shared.graph_drawing import (
     draw_graph,
     draw_targets,
     graph_figure,
-    legend_handles,
+    graph_legend_handle,
+    graph_sketch,
+    legend_entries,
+    needs_matplotlib,
 )
 from search_viz.lessons.uninformed.edits import mark_editable
 from search_viz.lessons.uninformed.looks import (
@@ -108,7 +112,7 @@ def uninformed_film(
 
 def graph_scene(
     view: GraphView, statuses: tuple[str, ...], captions: tuple[str, ...], limits: tuple[int, ...]
-) -> Scene:
+) -> Scene | Sketch:
     """The picture every step of a graph film restyles.
 
     Items besides :func:`~search_viz.lessons.shared.graph_drawing.draw_graph`'s:
@@ -117,13 +121,17 @@ def graph_scene(
     cell)`` over each cell, walls too (see
     :func:`~search_viz.lessons.shared.graph_drawing.draw_targets`).
     """
-    handles = legend_handles(LOOKS[s] for s in statuses)
-    fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
-    scene = Scene(fig)
+    entries = legend_entries(LOOKS[s] for s in statuses)
+    if needs_matplotlib(view):
+        handles = [graph_legend_handle(entry) for entry in entries]
+        fig, ax = graph_figure(*FIGURE, handles, ncols=4, top=0.3)
+        scene = Scene(fig)
+    else:  # sketched: written as SVG without matplotlib's artists (see search_viz.film.sketch)
+        scene, ax = graph_sketch(*FIGURE, entries, ncols=4, top=0.3)
     draw_graph(scene, ax, view, statuses, LOOKS, base="unvisited" if view.kind != "grid" else None)
     if view.kind == "grid":
         draw_targets(scene, ax, view)
-    draw_captions(scene, fig, captions)
+    draw_captions(scene, scene.figure, captions)
     if view.depth_rows:
         draw_limit_lines(scene, ax, limits)
     return scene
