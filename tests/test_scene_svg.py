@@ -16,6 +16,8 @@ import xml.etree.ElementTree as ET
 
 import matplotlib as mpl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
 from search_viz.film import Scene
@@ -121,3 +123,27 @@ def test_text_in_every_size_rotation_colour_and_alpha_is_written_as_matplotlib_w
     reference = ET.fromstring(matplotlib_svg(fig))
     written = ET.fromstring(figure_svg(fig, {}))
     assert first_difference(shape(reference), shape(written)) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    ends=st.lists(st.floats(-20, 20, allow_nan=False), min_size=4, max_size=4),
+    scale=st.tuples(st.floats(0.5, 80), st.floats(-80, 80)),
+    shift=st.tuples(st.floats(-100, 400), st.floats(-100, 400)),
+    rounded=st.booleans(),
+)
+def test_a_line_s_path_data_is_written_as_matplotlib_writes_it(ends, scale, shift, rounded):
+    """The writer's shortcut for a two-point line gives matplotlib's own path text (or
+    leaves a line the page clips to matplotlib)."""
+    from matplotlib.path import Path
+    from matplotlib.transforms import Affine2D
+
+    from search_viz.film.svg_writer import _Renderer
+
+    renderer = _Renderer(300.0, 200.0, {}, 72.0)
+    points = [round(v) if rounded else v for v in ends]
+    path = Path([points[:2], points[2:]])
+    transform = Affine2D().scale(*scale).translate(*shift)
+    ours = renderer._segment(path, transform, {})
+    theirs = renderer._convert_path(path, renderer._make_flip_transform(transform), clip=True)
+    assert ours is None or ours == theirs

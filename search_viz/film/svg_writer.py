@@ -374,6 +374,7 @@ class _Renderer(_CachedMetrics, RendererSVG):
             linestyles, hatchcolors,
         )  # fmt: skip
         clip_group = ""
+        flips: dict[int, tuple] = {}  # id of a transform -> its matrix, flipped to the SVG's
         for xo, yo, index, style, clip, face in elements:
             if clip and not clip_group:  # the same for every element
                 clip_group = f"<g{''.join(f' {k}={_quoted(v)}' for k, v in clip.items())}>"
@@ -387,20 +388,48 @@ class _Renderer(_CachedMetrics, RendererSVG):
                 writer.drawn("use", place, clip_group)
             else:  # the path itself, clipped by its own attribute
                 path, transform = raw[index]
-                if xo != 0 or yo != 0:
-                    transform = transform.frozen()
-                    transform.translate(xo, yo)
                 inline = face is None and gc.get_hatch_path() is None
-                d = self._convert_path(
-                    path,
-                    self._make_flip_transform(transform),
-                    clip=inline,
-                    simplify=path.should_simplify and inline,
-                    sketch=gc.get_sketch_params(),
-                )
+                d = None
+                if inline and xo == 0 and yo == 0 and gc.get_sketch_params() is None:
+                    d = self._segment(path, transform, flips)
+                if d is None:
+                    if xo != 0 or yo != 0:
+                        transform = transform.frozen()
+                        transform.translate(xo, yo)
+                    d = self._convert_path(
+                        path,
+                        self._make_flip_transform(transform),
+                        clip=inline,
+                        simplify=path.should_simplify and inline,
+                        sketch=gc.get_sketch_params(),
+                    )
                 writer.element("path", d=d, **clip, style=style)
         if defined:
             self._path_collection_id += 1
+
+    def _segment(self, path: Path, transform, flips: dict) -> str | None:
+        """A two-point line's path data, as ``_convert_path`` writes it (clipped to the page),
+        worked out without it; None if the line is not a plain one inside the page.
+
+        The numbers are the renderer's own: the same matrix, applied in the same order, and
+        written with six decimals, trailing zeros dropped.
+        """
+        vertices = path.vertices
+        if len(vertices) != 2 or path.codes is not None:
+            return None
+        matrix = flips.get(id(transform))
+        if matrix is None:
+            matrix = flips[id(transform)] = tuple(
+                self._make_flip_transform(transform).get_matrix()[:2].ravel().tolist()
+            )
+        a, b, c, d, e, f = matrix
+        (x0, y0), (x1, y1) = vertices.tolist()
+        px0, py0 = x0 * a + y0 * b + c, x0 * d + y0 * e + f
+        px1, py1 = x1 * a + y1 * b + c, x1 * d + y1 * e + f
+        width, height = self.width, self.height
+        if not (0 <= px0 <= width and 0 <= px1 <= width and 0 <= py0 <= height >= py1 >= 0):
+            return None  # clipped by the page: matplotlib's own clipping
+        return f"M {_number(px0)} {_number(py0)} \nL {_number(px1)} {_number(py1)} \n"
 
     def _collection_elements(
         self, gc, n_paths, offsets, offset_trans, facecolors, edgecolors, linewidths,
@@ -490,6 +519,16 @@ class _Renderer(_CachedMetrics, RendererSVG):
             defined.update((g, _OUTLINES[g]) for g in new)
         writer.raw(uses)
         writer.end("g")
+
+
+def _number(value: float) -> str:
+    """A coordinate as matplotlib's path strings write it: six decimals, no trailing zeros.
+
+    >>> _number(28.8), _number(-0.0000001), _number(3.0)
+    ('28.8', '-0', '3')
+    """
+    text = f"{value:.6f}".rstrip("0")
+    return text[:-1] if text.endswith(".") else text
 
 
 def _rgba_rows(colours) -> list[tuple[float, ...]]:

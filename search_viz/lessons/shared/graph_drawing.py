@@ -38,10 +38,11 @@ import networkx as nx
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Rectangle
+from matplotlib.patches import PathPatch, Rectangle
+from matplotlib.path import Path
 
 from search_viz.events import format_value
 from search_viz.film.sketch import Sketch, SketchAxes
@@ -415,16 +416,17 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
     >>> from search_viz.problems.graph_examples import grid_maze
     >>> fig = Figure(); ax = fig.add_subplot()
     >>> draw_grid_cells(ax, GraphView.of(grid_maze(4, 0.25, 1), (0, 0), (3, 3), "grid"))
-    >>> len(ax.patches), len(ax.collections)  # the square and its frame; the walls, the lines
-    (2, 2)
+    >>> len(ax.patches), len(ax.collections)  # the square, its walls, its frame; the lines
+    (3, 1)
     """
     size = maze_size(view.graph)
     square = (-0.5, -size + 0.5)
     ax.add_patch(Rectangle(square, size, size, facecolor=OPEN_CELL, edgecolor="none", zorder=0))
-    walls = [_cell_square(r, c) for r in range(size) for c in range(size)
+    walls = [Path(_cell_square(r, c), closed=True) for r in range(size) for c in range(size)
              if (r, c) not in view.graph]  # fmt: skip
-    if walls:
-        ax.add_collection(PolyCollection(walls, facecolors=WALL, edgecolors="none", zorder=0.1))
+    if walls:  # one shape of many squares: one element of the picture, however many walls
+        outline = Path.make_compound_path(*walls)
+        ax.add_patch(PathPatch(outline, facecolor=WALL, edgecolor="none", zorder=0.1))
     lines = np.arange(size + 1) - 0.5
     grid = [((-0.5, -k), (size - 0.5, -k)) for k in lines]
     grid += [((k, -size + 0.5), (k, 0.5)) for k in lines]
