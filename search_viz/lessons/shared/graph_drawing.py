@@ -422,7 +422,7 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
     size = maze_size(view.graph)
     square = (-0.5, -size + 0.5)
     ax.add_patch(Rectangle(square, size, size, facecolor=OPEN_CELL, edgecolor="none", zorder=0))
-    walls = [Path(_cell_square(r, c), closed=True) for r in range(size) for c in range(size)
+    walls = [_cell_square(r, c) for r in range(size) for c in range(size)
              if (r, c) not in view.graph]  # fmt: skip
     if walls:  # one shape of many squares: one element of the picture, however many walls
         outline = Path.make_compound_path(*walls)
@@ -440,10 +440,15 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
 OPEN_CELL, WALL = "#fafafa", "#5a5a5a"
 
 
-def _cell_square(row: int, column: int) -> list[tuple[float, float]]:
-    """The corners of a maze cell, in the axes' units (rows go down)."""
+def _cell_square(row: int, column: int) -> Path:
+    """A maze cell's square, in the axes' units (rows go down).
+
+    >>> square = _cell_square(2, 3)
+    >>> [square.contains_point(p) for p in [(2.6, -2.4), (3.4, -2.4), (2.6, -1.6), (3.4, -1.6)]]
+    [True, True, True, True]
+    """
     x, y = column - 0.5, -row - 0.5
-    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+    return Path([(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1), (x, y)], closed=True)
 
 
 def needs_matplotlib(view: GraphView) -> bool:
