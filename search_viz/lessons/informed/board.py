@@ -14,6 +14,7 @@ a few shares per square, not a board per step. The goal is drawn beside it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from matplotlib.axes import Axes
@@ -65,8 +66,10 @@ class BoardPanel:
         self.heuristic = heuristic
         self.algorithm = algorithm
         self._shares: dict[Board, dict[int, int]] = {}
-        self._chosen: dict = {}  # group -> the item the steps show in it now
-        self._squares: tuple | None = None  # (tile, share) on each square, as shown now
+        self._looks: dict[Board, tuple[SquareLook, ...]] = {}  # board -> its squares' looks
+        self._squares: tuple[SquareLook, ...] = HIDDEN_BOARD  # what each square shows now
+        self._kind: str | None = None  # the kind of event whose frame and title are shown
+        self._numbers: tuple = _NO_NUMBERS  # the (g, h, f) shown now
         self.digits: set[tuple[int, int]] = set()  # (square, tile)
         self.shares: set[tuple[int, int]] = set()  # (square, share of h)
         for board in boards:
@@ -192,34 +195,88 @@ class BoardPanel:
         goal_ax.text(1.5, 3.15, "the goal", ha="center", va="bottom", fontsize=font * 1.05)
 
     # ------------------------------------------------------------ stepping
+    def looks_of(self, board: Board) -> tuple[SquareLook, ...]:
+        """What each square of ``board`` shows: its digit, blank and share items (None: none).
+
+        Worked out once per board; equal squares share one look, so a step compares
+        squares by identity (a long replay shows the same boards again and again).
+
+        >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
+        >>> panel = BoardPanel([NOTES_START], NOTES_GOAL, "misplaced", [(0, 4, 4)], "A*")
+        >>> panel.looks_of(NOTES_START)[0]
+        (('digit', 0, 2), None, ('share', 0, 1))
+        >>> panel.looks_of(NOTES_START)[7]
+        (None, ('blank', 7), None)
+        """
+        looks = self._looks.get(board)
+        if looks is None:
+            shares = self.share_of(board)
+            looks = tuple(square_look(i, tile, shares.get(i)) for i, tile in enumerate(board))
+            self._looks[board] = looks
+        return looks
+
     def show(self, writer: FilmBuilder, kind: str, board: Board, numbers: Sequence[float]) -> None:
         """Show ``board`` as the board of a ``kind`` event, with its (g, h, f).
 
         Only what differs from the step before is changed (a long replay has
         tens of thousands of steps).
         """
-        shares = self.share_of(board)
-        before = self._squares
-        now = tuple((tile, shares.get(i)) for i, tile in enumerate(board))
-        for i, (tile, share) in enumerate(now):
-            if before is not None and before[i] == (tile, share):
-                continue
-            self._choose(writer, ("digit", i), ("digit", i, tile) if tile else None)
-            self._choose(writer, ("blank", i), None if tile else ("blank", i))
-            self._choose(writer, ("share", i), ("share", i, share) if share else None)
-        self._squares = now
-        self._choose(writer, "board frame", ("board frame", FRAMES[kind]))
-        self._choose(writer, "board title", ("board title", kind))
-        for name, value in zip("ghf", numbers, strict=True):
-            self._choose(writer, ("number", name), ("number", name, value))
+        self._show_squares(writer, self.looks_of(board))
+        if kind != self._kind:
+            writer.choose("board frame", ("board frame", FRAMES[kind]))
+            writer.choose("board title", ("board title", kind))
+            self._kind = kind
+        before, self._numbers = self._numbers, tuple(numbers)
+        for name, value, old in zip("ghf", self._numbers, before, strict=True):
+            if value != old:
+                writer.choose(("number", name), ("number", name, value))
 
     def hide(self, writer: FilmBuilder) -> None:
         """Show no board (a step about no board: a search that found nothing)."""
-        self._squares = None
-        for group in list(self._chosen):
-            self._choose(writer, group, None)
+        self._show_squares(writer, HIDDEN_BOARD)
+        if self._kind is not None:
+            writer.choose("board frame", None)
+            writer.choose("board title", None)
+            self._kind = None
+        if self._numbers != _NO_NUMBERS:
+            for name in "ghf":
+                writer.choose(("number", name), None)
+            self._numbers = _NO_NUMBERS
 
-    def _choose(self, writer: FilmBuilder, group, name) -> None:
-        if self._chosen.get(group) != name:
-            self._chosen[group] = name
-            writer.choose(group, name)
+    def _show_squares(self, writer: FilmBuilder, looks: tuple[SquareLook, ...]) -> None:
+        """Change the squares whose look differs from what they show now."""
+        before, self._squares = self._squares, looks
+        if before is looks:
+            return
+        for groups, old, new in zip(SQUARE_GROUPS, before, looks, strict=True):
+            if old is not new:
+                for group, was, now in zip(groups, old, new, strict=True):
+                    if was != now:
+                        writer.choose(group, now)
+
+
+#: One square's look: the names of its digit, its blank and its share of h (None: not shown).
+SquareLook = tuple[tuple | None, tuple | None, tuple | None]
+#: Each square's groups of items, of which a step shows at most one: digit, blank, share.
+SQUARE_GROUPS = tuple((("digit", i), ("blank", i), ("share", i)) for i in range(9))
+#: The panel showing no board.
+HIDDEN_BOARD: tuple[SquareLook, ...] = ((None, None, None),) * 9
+_NO_NUMBERS = (None, None, None)
+
+
+@functools.cache
+def square_look(square: int, tile: int, share: int | None) -> SquareLook:
+    """The look of ``square`` holding ``tile`` (0: the blank) that adds ``share`` to h.
+
+    One object per look (cached), so that two boards' squares compare by identity.
+
+    >>> square_look(4, 0, None)
+    (None, ('blank', 4), None)
+    >>> square_look(4, 6, 2) is square_look(4, 6, 2)
+    True
+    """
+    return (
+        ("digit", square, tile) if tile else None,
+        None if tile else ("blank", square),
+        ("share", square, share) if share else None,
+    )

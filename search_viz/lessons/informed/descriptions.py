@@ -39,7 +39,8 @@ def informed_description(
     at the end the solution ``path``.
 
     Kept short: the sentence, read just before, says why; a 31-move puzzle's film has
-    50,000 steps, each with its own description.
+    50,000 steps, each with its own description (a film writes them with one
+    :class:`Describer`).
 
     >>> from search_viz.lessons.informed.frontier import FrontierRow
     >>> from search_viz.problems.eight_puzzle import NOTES_GOAL
@@ -52,24 +53,83 @@ def informed_description(
     Put on the frontier: 1 2 3, 8 4 blank, 7 6 5 (g 1, h 1, f 2), 1st in line of 1. Its h: \
 tile 4 adds 1. The frontier's next board: 1 2 3, 8 4 blank, 7 6 5 (f 2).
     """
-    board = e.node if isinstance(e.node, tuple) and len(e.node) == 9 else None
-    numbers_text = "" if numbers is None else " (" + _numbers(tuple(numbers)) + ")"
-    parts = []
-    if e.kind == "done":
-        parts.append(_solution(path))
-    elif board is not None:
-        name = board_words(board)
-        if e.kind == "generate":
-            rank = frontier.rank(board)
-            line = "" if rank is None else f", {_ordinal(rank + 1)} in line of {len(frontier)}"
-            parts.append(f"Put on the frontier: {name}{numbers_text}{line}")
-        elif e.kind == "expand":
-            parts.append(f"Taken off the frontier to expand: {name}{numbers_text}")
-        elif e.kind == "goal":
-            parts.append(f"Goal reached: {name}{numbers_text}")
-        parts.append("Its h: " + _shares(panel, board))
-    parts.append(_frontier(frontier))
-    return ". ".join(parts) + "."
+    return Describer(panel).describe(e, frontier, numbers, path)
+
+
+class Describer:
+    """The descriptions of one film's steps, what they say of each board worked out once.
+
+    A long replay names the same boards over and over: each board's words and
+    its shares of h are written once, and the frontier's next board again only
+    when it changes.
+
+    >>> from search_viz.lessons.informed.frontier import FrontierRow
+    >>> from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START
+    >>> panel = BoardPanel([NOTES_START], NOTES_GOAL, "misplaced", [(0, 4, 4)], "A*")
+    >>> describer, frontier = Describer(panel), Frontier("fifo")
+    >>> frontier.put(FrontierRow(NOTES_START, 0, 4, 4, None, 0))
+    >>> e = Event("expand", NOTES_START, g=0, h=4, value=4)
+    >>> print(describer.describe(e, frontier, (0, 4, 4), None))  # doctest: +NORMALIZE_WHITESPACE
+    Taken off the frontier to expand: 2 8 3, 1 6 4, 7 blank 5 (g 0, h 4, f 4). Its h: tiles 1,
+    2, 6 and 8 add 1 each. The frontier's next board: 2 8 3, 1 6 4, 7 blank 5 (f 4).
+    """
+
+    def __init__(self, panel: BoardPanel) -> None:
+        self.panel = panel
+        self._words: dict[Board, str] = {}  # board -> the board read row by row
+        self._shares: dict[Board, str] = {}  # board -> what each tile adds to h, in words
+        self._next: tuple = (None, "")  # (the frontier's first row, what it says of it)
+
+    def describe(
+        self,
+        e: Event,
+        frontier: Frontier,
+        numbers: Sequence[float] | None,
+        path: Sequence[Hashable] | None,
+    ) -> str:
+        """The description after the step of ``e`` (see :func:`informed_description`)."""
+        board = e.node if isinstance(e.node, tuple) and len(e.node) == 9 else None
+        numbers_text = "" if numbers is None else " (" + _numbers(tuple(numbers)) + ")"
+        parts = []
+        if e.kind == "done":
+            parts.append(_solution(path))
+        elif board is not None:
+            name = self.words(board)
+            if e.kind == "generate":
+                rank = frontier.rank(board)
+                line = "" if rank is None else f", {_ordinal(rank + 1)} in line of {len(frontier)}"
+                parts.append(f"Put on the frontier: {name}{numbers_text}{line}")
+            elif e.kind == "expand":
+                parts.append(f"Taken off the frontier to expand: {name}{numbers_text}")
+            elif e.kind == "goal":
+                parts.append(f"Goal reached: {name}{numbers_text}")
+            parts.append("Its h: " + self.shares(board))
+        parts.append(self.next_board(frontier))
+        return ". ".join(parts) + "."
+
+    def words(self, board: Board) -> str:
+        """``board`` read row by row: "2 8 3, 1 blank 4, 7 6 5"."""
+        words = self._words.get(board)
+        if words is None:
+            words = self._words[board] = board_words(board)
+        return words
+
+    def shares(self, board: Board) -> str:
+        """What each tile adds to h on ``board`` (see :func:`_shares`)."""
+        said = self._shares.get(board)
+        if said is None:
+            said = self._shares[board] = _shares(self.panel, board)
+        return said
+
+    def next_board(self, frontier: Frontier) -> str:
+        """The frontier's next board and its f, or that the frontier is empty."""
+        if not len(frontier):
+            return "The frontier is empty"
+        row = frontier.row(0)
+        if row is not self._next[0]:
+            said = f"The frontier's next board: {self.words(row.node)} (f {format_value(row.f)})"
+            self._next = (row, said)
+        return self._next[1]
 
 
 @lru_cache(maxsize=4096)
@@ -109,13 +169,6 @@ def _shares(panel: BoardPanel, board) -> str:
             names = ", ".join(map(str, tiles[:-1]))
             said.append(f"tiles {names} and {tiles[-1]} add {share} each")
     return "; ".join(said)
-
-
-def _frontier(frontier: Frontier) -> str:
-    if not len(frontier):
-        return "The frontier is empty"
-    row = frontier.row(0)
-    return f"The frontier's next board: {board_words(row.node)} (f {format_value(row.f)})"
 
 
 def _solution(path: Sequence[Hashable] | None) -> str:

@@ -30,9 +30,9 @@ from search_viz.film.film import Film
 from search_viz.film.sketch import Sketch
 from search_viz.film.style import DARK_GREY, font_size
 from search_viz.lessons.informed.board import BoardPanel
-from search_viz.lessons.informed.descriptions import informed_description
+from search_viz.lessons.informed.descriptions import Describer
 from search_viz.lessons.informed.edits import mark_editable
-from search_viz.lessons.informed.frontier import Frontier, frontier_html, row_of
+from search_viz.lessons.informed.frontier import Frontier, FrontierTable, row_of
 from search_viz.lessons.informed.questions import Asker
 from search_viz.lessons.informed.sentences import informed_sentence
 from search_viz.lessons.informed.tree import (
@@ -265,10 +265,12 @@ def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heur
     steps = TreeSteps(tree_plan, writer, writer.scene.get_axes()[0])
     label = functools.cache(compact)  # each board is named many times over
     frontier = Frontier(tie)
+    table = FrontierTable(frontier, label, algorithm)
+    describer = Describer(panel)
     where: dict = {}  # board -> its tree node on the frontier
     boards = tree_plan.detail == "boards"  # only boards show which node is which: picks
     items = (lambda board: frontier_items(tree_plan, where[board])) if boards else None
-    asker = Asker(algorithm, heuristic, goal, items, label)
+    asker = Asker(algorithm, heuristic, goal, items, label, panel.share_of)
     expanded = 0
     result = trace.result
     for k, e in enumerate(trace.events):
@@ -319,13 +321,12 @@ def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heur
             expanded=result.stats.get("expanded"),
         )
         just_put = e.node if e.kind == "generate" else None
-        table = frontier_html(frontier, label, algorithm, just_put)
         writer.step(
             sentence,
             line=e.line,
             counters=counters,
-            tables={"frontier": table},
-            description=informed_description(e, frontier, numbers[k], panel, result.path),
+            tables={"frontier": table.html(just_put)},
+            description=describer.describe(e, frontier, numbers[k], result.path),
         )
 
 

@@ -22,7 +22,6 @@ out). The first row is the node the next ``expand`` takes.
 from __future__ import annotations
 
 import bisect
-import functools
 import html
 import math
 from collections.abc import Callable, Hashable, Sequence
@@ -126,6 +125,10 @@ class Frontier:
         """The first ``n`` rows, in the order the search takes them."""
         return [self._rows[key] for key in self._keys[:n]]
 
+    def keys(self, n: int) -> tuple:
+        """The sort keys of the first ``n`` rows (equal keys, equal rows: each holds its step)."""
+        return tuple(self._keys[:n])
+
     def rank(self, node: Hashable) -> int | None:
         """Where ``node`` stands (0: taken next), or None if it is not on the frontier."""
         key = self._key_of.get(node)
@@ -158,7 +161,7 @@ def frontier_html(
     Rows sharing the top row's f are marked as ties; ``just_put`` (the node
     the step put on the frontier) is highlighted, and shown even when it lands
     below the first ``limit`` rows. The HTML is kept short: a long replay
-    carries one table per step.
+    carries one table per step (a film writes them with one :class:`FrontierTable`).
 
     >>> frontier = Frontier("fifo")
     >>> for k, n in enumerate("BCD"):
@@ -167,58 +170,100 @@ def frontier_html(
     >>> "⋮" in out, "next" in out, "… and 1 more" in out
     (True, True, True)
     """
-    f_text = "g + h" if algorithm == "A*" else "h"
-    n = len(frontier)
-    title = (
-        f"<b>The frontier</b>: {n:,} node{'s' if n != 1 else ''}, by f = {f_text}, "
-        f"{TIE_ORDER[frontier.tie]}"
-    )
-    if not n:
-        return f'<div class="sv-frontier">{title}: empty.</div>'
-    shown = list(range(min(limit, n)))
-    put_at = frontier.rank(just_put) if just_put is not None else None
-    if put_at is not None and put_at >= limit:
-        shown.append(put_at)  # the node just put on the frontier: where it landed
-    lowest = frontier.row(0).f
-    body = []
-    for i in shown:
-        if i > limit:  # rows skipped before the one just put on
-            body.append('<tr><td colspan="6">⋮</td></tr>')
-        row = frontier.row(i)
-        marks = ["next"] if i == 0 else (["tie"] if row.f == lowest else [])
-        style = ""
-        if row.node == just_put:
-            marks.append("just put on")
-            style = ' style="background:#FFF3B0"'
-        elif i == 0:
-            style = ' style="background:#E3F1FB"'
-        body.append(
-            f"<tr{style}><td>{i + 1}</td>{_cells(row, label)}<td>{', '.join(marks)}</td></tr>"
+    return FrontierTable(frontier, label, algorithm, limit=limit).html(just_put)
+
+
+class FrontierTable:
+    """The table of one frontier, written step after step as a film reads its trace.
+
+    The same HTML as :func:`frontier_html`, cheaper over many steps: each row's
+    cells are written once, and the first rows are written again only when they
+    change (most steps put a node further down).
+
+    >>> frontier = Frontier("fifo")
+    >>> table = FrontierTable(frontier, str, "A*")
+    >>> frontier.put(FrontierRow("B", 1, 3, 4, "A", 0)); first = table.html("B")
+    >>> frontier.put(FrontierRow("C", 1, 4, 5, "A", 1))
+    >>> table.html("C") == frontier_html(frontier, str, "A*", "C")
+    True
+    """
+
+    def __init__(
+        self,
+        frontier: Frontier,
+        label: Callable[[Hashable], str],
+        algorithm: str,
+        *,
+        limit: int = TABLE_ROWS,
+    ) -> None:
+        self.frontier = frontier
+        self.label = label
+        self.limit = limit
+        f_text = "g + h" if algorithm == "A*" else "h"
+        self._by = f"by f = {f_text}, {TIE_ORDER[frontier.tie]}"
+        self._cells: dict[int, str] = {}  # a row's step -> its board, g, h and f cells
+        self._top: tuple = ()  # (the first rows' keys, where the node just put on is)
+        self._top_html = ""  # those rows, written
+
+    def html(self, just_put: Hashable = None) -> str:
+        """The table now; ``just_put``: the node this step put on the frontier, if any."""
+        frontier, limit = self.frontier, self.limit
+        n = len(frontier)
+        title = f"<b>The frontier</b>: {n:,} node{'s' if n != 1 else ''}, {self._by}"
+        if not n:
+            return f'<div class="sv-frontier">{title}: empty.</div>'
+        put_at = frontier.rank(just_put) if just_put is not None else None
+        top = (frontier.keys(limit), put_at if put_at is not None and put_at < limit else None)
+        if top != self._top:
+            self._top, self._top_html = top, self._rows(range(min(limit, n)), put_at)
+        body = self._top_html
+        shown = min(limit, n)
+        if put_at is not None and put_at >= limit:  # the node just put on: where it landed
+            body += self._rows([put_at], put_at)
+            shown += 1
+        hidden = n - shown
+        more = f"<div>… and {hidden:,} more</div>" if hidden > 0 else ""
+        return (
+            f'<div class="sv-frontier">{title}<table>{_HEAD}<tbody>{body}</tbody>'
+            f"</table>{more}</div>"
         )
-    hidden = n - len(shown)
-    more = f"<div>… and {hidden:,} more</div>" if hidden > 0 else ""
-    return (
-        f'<div class="sv-frontier">{title}<table>{_HEAD}<tbody>{"".join(body)}</tbody>'
-        f"</table>{more}</div>"
-    )
+
+    def _rows(self, ranks, put_at: int | None) -> str:
+        """The rows at ``ranks``, marked: next, tie (the top row's f), just put on."""
+        frontier = self.frontier
+        lowest = frontier.row(0).f
+        body = []
+        for i in ranks:
+            if i > self.limit:  # rows skipped before the one just put on
+                body.append('<tr><td colspan="6">⋮</td></tr>')
+            row = frontier.row(i)
+            marks = ["next"] if i == 0 else (["tie"] if row.f == lowest else [])
+            style = ""
+            if i == put_at:
+                marks.append("just put on")
+                style = ' style="background:#FFF3B0"'
+            elif i == 0:
+                style = ' style="background:#E3F1FB"'
+            body.append(
+                f"<tr{style}><td>{i + 1}</td>{self._cells_of(row)}<td>{', '.join(marks)}</td></tr>"
+            )
+        return "".join(body)
+
+    def _cells_of(self, row: FrontierRow) -> str:
+        """The cells of a row that do not depend on where it stands: board, g, h, f."""
+        cells = self._cells.get(row.step)
+        if cells is None:
+            cells = self._cells[row.step] = (
+                f"<td><code>{html.escape(self.label(row.node))}</code></td>"
+                f"<td>{format_value(row.g)}</td><td>{format_value(row.h)}</td>"
+                f"<td>{format_value(row.f)}</td>"
+            )
+        return cells
 
 
 _HEAD = (
     "<thead><tr><th>#</th><th>board</th><th>g</th><th>h</th><th>f</th><th>note</th></tr></thead>"
 )
-
-
-def _cells(row: FrontierRow, label: Callable) -> str:
-    """The cells of a row that do not depend on where it stands: board, g, h, f."""
-    return _cells_of(row.node, row.g, row.h, row.f, label)
-
-
-@functools.lru_cache(maxsize=8192)
-def _cells_of(node: Hashable, g: float, h: float | None, f: float, label: Callable) -> str:
-    return (
-        f"<td><code>{html.escape(label(node))}</code></td><td>{format_value(g)}</td>"
-        f"<td>{format_value(h)}</td><td>{format_value(f)}</td>"
-    )
 
 
 def ties_at_expansion(trace: Trace, step: int, tie: str = "fifo") -> int:

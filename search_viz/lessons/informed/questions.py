@@ -39,6 +39,8 @@ from search_viz.problems.puzzle_heuristics import contributions
 
 Board = tuple[int, ...]
 Label = Callable[[Any], str]
+#: What the tile on each square adds to h: {square: share}, squares adding 0 left out.
+Shares = dict[int, int]
 
 #: What each search orders the frontier by, as a why says it.
 ORDER = {
@@ -98,32 +100,46 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def h_why(heuristic: str, board: Board, goal: Board, h: float) -> str:
+def h_why(heuristic: str, board: Board, goal: Board, h: float, shares: Shares | None = None) -> str:
     """Why ``board`` has ``h`` (from the event) under ``heuristic``: the rule, tile by tile.
+
+    ``shares``: what the tile on each square adds to h, {square: share} (squares adding 0
+    left out), if worked out already (a film's board panel has them); else worked out here.
 
     >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
     >>> h_why("manhattan", NOTES_START, NOTES_GOAL, 5)  # doctest: +NORMALIZE_WHITESPACE
     "h sums each tile's distance in moves (across plus down) to its goal square: 2 adds 1,
     8 adds 2, 1 adds 1 and 6 adds 1, so h = 5."
+    >>> h_why("misplaced", NOTES_START, NOTES_GOAL, 4, {0: 1, 1: 1, 3: 1, 4: 1})
+    'h counts the tiles out of place, the blank not counted: 2, 8, 1 and 6 are, so h = 4.'
     """
-    shares = contributions(heuristic, board, goal)
-    tiles = [tile for tile in board if shares.get(tile)]  # in reading order
-    if not tiles:
+    if shares is None:
+        by_tile = contributions(heuristic, board, goal)
+        shares = {board.index(tile): share for tile, share in by_tile.items()}
+    squares = sorted(shares)  # the tiles in reading order
+    if not squares:
         return f"{H_RULE[heuristic]}: every tile is on its goal square, so h = {format_value(h)}."
     if heuristic == "misplaced":
-        are = "is" if len(tiles) == 1 else "are"
-        listed = f"{_and([str(t) for t in tiles])} {are}"
+        are = "is" if len(squares) == 1 else "are"
+        listed = f"{_and([str(board[i]) for i in squares])} {are}"
     else:
-        listed = _and([f"{t} adds {shares[t]}" for t in tiles])
+        listed = _and([f"{board[i]} adds {shares[i]}" for i in squares])
     return f"{H_RULE[heuristic]}: {listed}, so h = {format_value(h)}."
 
 
 def child_question(
-    event: Event, algorithm: str, heuristic: str, goal: Board, ask: str, label: Label = compact
+    event: Event,
+    algorithm: str,
+    heuristic: str,
+    goal: Board,
+    ask: str,
+    label: Label = compact,
+    shares: Shares | None = None,
 ) -> Question:
     """A value: the h (``ask="h"``) or f (``"f"``, A* only) of the child a ``generate`` puts on.
 
-    The answer is the event's own ``h`` or ``value`` (its f).
+    The answer is the event's own ``h`` or ``value`` (its f); ``shares``: the child's
+    shares of h, if known (see :func:`h_why`).
 
     >>> from search_viz import Event
     >>> e = Event("generate", (2, 8, 3, 1, 0, 4, 7, 6, 5), parent=(2, 8, 3, 1, 6, 4, 7, 0, 5),
@@ -139,7 +155,7 @@ def child_question(
     said = (
         f"{_cap(algorithm)} puts {label(board)} on the frontier, a child of {label(event.parent)}."
     )
-    h_text = h_why(heuristic, board, goal, event.h)
+    h_text = h_why(heuristic, board, goal, event.h, shares)
     if ask == "f" and algorithm == "A*":
         g, h, f = (format_value(x) for x in (event.g, event.h, event.value))
         reason = h_text.removesuffix(f", so h = {h}.")
@@ -314,7 +330,9 @@ class Asker:
 
     ``items(board)``: the scene items a click on which picks a frontier board;
     None where the tree draws no boards (a marker does not show which board it
-    is): then an expansion asks for a board of the frontier table instead. Call :meth:`ask` for
+    is): then an expansion asks for a board of the frontier table instead.
+    ``shares(board)``: a board's shares of h, if the film has them already
+    (:meth:`~search_viz.lessons.informed.board.BoardPanel.share_of`). Call :meth:`ask` for
     each event before the walk changes the frontier for it.
 
     >>> import search_viz as sv
@@ -339,12 +357,14 @@ class Asker:
         goal: Board,
         items: Callable[[Board], Sequence[Hashable]] | None,
         label: Label = compact,
+        shares: Callable[[Board], Shares] | None = None,
     ) -> None:
         self.algorithm = algorithm
         self.heuristic = heuristic
         self.goal = tuple(goal)
         self.items = items
         self.label = label
+        self.shares = shares
         self.expanded: Event | None = None  # the last board taken off the frontier
         self.expansions = 0
         self.child_asked = True  # whether the last expansion's children were asked about
@@ -387,7 +407,10 @@ class Asker:
         self.child_asked = True
         ask = "f" if self.algorithm == "A*" and self.values % 2 else "h"
         self.values += 1
-        question = child_question(event, self.algorithm, self.heuristic, self.goal, ask, self.label)
+        shares = None if self.shares is None else self.shares(event.node)
+        question = child_question(
+            event, self.algorithm, self.heuristic, self.goal, ask, self.label, shares
+        )
         return question, {}
 
     def _expansion(
