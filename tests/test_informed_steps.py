@@ -1,5 +1,6 @@
 """What a long informed-search film reuses from step to step is what each step would work out
-afresh: the board panel's changes, the frontier table, the descriptions, the questions' whys.
+afresh: the board panel's changes, the frontier table, the descriptions, the questions' whys, the
+tree's highlights.
 
 Each check follows a random walk of steps with one object kept from step to step (as a film
 keeps it) and compares every step with the plain computation made from nothing.
@@ -7,18 +8,22 @@ keeps it) and compares every step with the plain computation made from nothing.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
-from search_viz.events import Event
+import search_viz as sv
+from search_viz.events import Event, format_value
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.looks import HIDDEN
 from search_viz.film.scene import Scene
+from search_viz.lessons.informed import questions, sentences
 from search_viz.lessons.informed.board import FRAMES, BoardPanel
 from search_viz.lessons.informed.descriptions import Describer, informed_description
+from search_viz.lessons.informed.drawing import SIZES, ScenePlan, draw_scene
 from search_viz.lessons.informed.frontier import (
     Frontier,
     FrontierRow,
@@ -26,7 +31,9 @@ from search_viz.lessons.informed.frontier import (
     frontier_html,
 )
 from search_viz.lessons.informed.questions import h_why
-from search_viz.problems.eight_puzzle import NOTES_GOAL, ORDERED_GOAL, compact
+from search_viz.lessons.informed.tree import TreeSteps, plan_tree
+from search_viz.lessons.shared.search_tree import SearchTree
+from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, ORDERED_GOAL, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS, contributions
 
 GOALS = st.sampled_from([NOTES_GOAL, ORDERED_GOAL])
@@ -175,3 +182,59 @@ def test_a_why_from_the_panels_shares_is_the_why_worked_out_afresh(seed, goal, h
     h = sum(panel.share_of(board).values())
     with_shares = h_why(heuristic, board, goal, h, panel.share_of(board))
     assert with_shares == h_why(heuristic, board, goal, h), compact(board)
+
+
+# ------------------------------------------------------------------ the tree's highlights
+@functools.cache
+def tree_case(size: str, limit: int):
+    """A search's tree plan and its tree nodes, on a picture of ``size`` (boards, markers,
+    groups)."""
+    problem = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
+    trace = sv.Trace.record(sv.astar(problem, heuristic="manhattan"), limit=limit)
+    tree = SearchTree(trace, tree_search=False)
+    geometry = SIZES[size]
+    plan = plan_tree(tree, trace, "A*", geometry.room(), geometry.boards)
+    panel = BoardPanel([], ORDERED_GOAL, "manhattan", [], "A*")
+    scene = ScenePlan(geometry, plan, panel, "")
+    return scene, sorted(set(tree.ids), key=repr)
+
+
+def highlights(scene: ScenePlan, calls, plain: bool) -> list:
+    """The looks and moves after each of ``calls`` (status, tree node or None), written by
+    :class:`TreeSteps` or (``plain``) shown, moved and hidden at every call."""
+    writer = FilmBuilder(functools.partial(draw_scene, scene))
+    steps = TreeSteps(scene.tree, writer, writer.scene.get_axes()[0])
+    for status, t in calls:
+        if not plain:
+            steps.emphasis(status, t)
+        for part in steps.parts:
+            name = ("emphasis", status, part)
+            if plain and t is None:
+                writer.hide(name)
+            elif plain:
+                (x0, y0) = steps.points[scene.tree.root]
+                (x1, y1) = steps.points[scene.tree.unit_of[t]]
+                writer.show(name)
+                writer.move(name, x1 - x0, y1 - y0)
+        writer.step("")
+    film = writer.film()
+    return [(film.state(k).looks, film.state(k).moves) for k in range(len(film))]
+
+
+@settings(max_examples=15, deadline=None)
+@given(SEEDS, st.sampled_from([("wide", 12), ("projector", 12), ("wide", 400), ("half", 3000)]))
+def test_the_highlights_written_only_when_they_change_are_those_written_every_time(seed, case):
+    scene, nodes = tree_case(*case)
+    rng = random.Random(seed)
+    near = rng.sample(nodes, min(len(nodes), 3))  # a few nodes: highlights come back to them
+    calls = [
+        (rng.choice(["current", "new"]), None if rng.random() < 0.25 else rng.choice(near))
+        for _ in range(rng.randint(1, 30))
+    ]
+    assert highlights(scene, calls, plain=False) == highlights(scene, calls, plain=True)
+
+
+@given(st.lists(st.one_of(st.integers(-40, 40), st.floats(), st.booleans()), max_size=30))
+def test_the_numbers_remembered_are_written_as_format_value_writes_them(numbers):
+    for x in numbers:  # True, 1 and 1.0 are equal keys: each must keep its own text
+        assert questions._number(x) == sentences._number(x) == format_value(x), x

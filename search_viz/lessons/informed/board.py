@@ -15,7 +15,7 @@ a few shares per square, not a board per step. The goal is drawn beside it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
@@ -66,8 +66,8 @@ class BoardPanel:
         self.heuristic = heuristic
         self.algorithm = algorithm
         self._shares: dict[Board, dict[int, int]] = {}
-        self._looks: dict[Board, tuple[SquareLook, ...]] = {}  # board -> its squares' looks
-        self._squares: tuple[SquareLook, ...] = HIDDEN_BOARD  # what each square shows now
+        self._looks: dict[Board, tuple] = {}  # board -> what its squares show (looks_of)
+        self._squares: tuple = HIDDEN_BOARD  # what the squares show now
         self._kind: str | None = None  # the kind of event whose frame and title are shown
         self._numbers: tuple = _NO_NUMBERS  # the (g, h, f) shown now
         self.digits: set[tuple[int, int]] = set()  # (square, tile)
@@ -195,24 +195,32 @@ class BoardPanel:
         goal_ax.text(1.5, 3.15, "the goal", ha="center", va="bottom", fontsize=font * 1.05)
 
     # ------------------------------------------------------------ stepping
-    def looks_of(self, board: Board) -> tuple[SquareLook, ...]:
-        """What each square of ``board`` shows: its digit, blank and share items (None: none).
+    def looks_of(self, board: Board) -> tuple[Hashable | None, ...]:
+        """What ``board`` shows in each of :data:`SQUARE_GROUPS`: an item's name, or None.
 
-        Worked out once per board; equal squares share one look, so a step compares
-        squares by identity (a long replay shows the same boards again and again).
+        Square by square: its digit, its blank, its share of h. Worked out once per
+        board, with names shared by every board (:func:`item`), so that a step finds
+        what changed by identity (a long replay shows the same boards again and again).
 
         >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
         >>> panel = BoardPanel([NOTES_START], NOTES_GOAL, "misplaced", [(0, 4, 4)], "A*")
-        >>> panel.looks_of(NOTES_START)[0]
-        (('digit', 0, 2), None, ('share', 0, 1))
-        >>> panel.looks_of(NOTES_START)[7]
+        >>> panel.looks_of(NOTES_START)[:6]  # square 0: tile 2, adding 1; square 1: tile 8
+        (('digit', 0, 2), None, ('share', 0, 1), ('digit', 1, 8), None, ('share', 1, 1))
+        >>> panel.looks_of(NOTES_START)[21:24]  # square 7: the blank
         (None, ('blank', 7), None)
         """
         looks = self._looks.get(board)
         if looks is None:
             shares = self.share_of(board)
-            looks = tuple(square_look(i, tile, shares.get(i)) for i, tile in enumerate(board))
-            self._looks[board] = looks
+            looks = self._looks[board] = tuple(
+                name
+                for i, tile in enumerate(board)
+                for name in (
+                    item("digit", i, tile) if tile else None,
+                    None if tile else item("blank", i),
+                    item("share", i, shares[i]) if i in shares else None,
+                )
+            )
         return looks
 
     def show(self, writer: FilmBuilder, kind: str, board: Board, numbers: Sequence[float]) -> None:
@@ -243,40 +251,29 @@ class BoardPanel:
                 writer.choose(("number", name), None)
             self._numbers = _NO_NUMBERS
 
-    def _show_squares(self, writer: FilmBuilder, looks: tuple[SquareLook, ...]) -> None:
-        """Change the squares whose look differs from what they show now."""
+    def _show_squares(self, writer: FilmBuilder, looks: tuple[Hashable | None, ...]) -> None:
+        """Change the squares' items that differ from what they show now."""
         before, self._squares = self._squares, looks
         if before is looks:
             return
-        for groups, old, new in zip(SQUARE_GROUPS, before, looks, strict=True):
-            if old is not new:
-                for group, was, now in zip(groups, old, new, strict=True):
-                    if was != now:
-                        writer.choose(group, now)
+        for group, was, now in zip(SQUARE_GROUPS, before, looks, strict=True):
+            if was is not now:
+                writer.choose(group, now)
 
 
-#: One square's look: the names of its digit, its blank and its share of h (None: not shown).
-SquareLook = tuple[tuple | None, tuple | None, tuple | None]
-#: Each square's groups of items, of which a step shows at most one: digit, blank, share.
-SQUARE_GROUPS = tuple((("digit", i), ("blank", i), ("share", i)) for i in range(9))
+#: The groups of items of the board's squares, of which a step shows at most one each:
+#: square by square, its digit, its blank and its share of h.
+SQUARE_GROUPS = tuple((part, i) for i in range(9) for part in ("digit", "blank", "share"))
 #: The panel showing no board.
-HIDDEN_BOARD: tuple[SquareLook, ...] = ((None, None, None),) * 9
+HIDDEN_BOARD: tuple[None, ...] = (None,) * len(SQUARE_GROUPS)
 _NO_NUMBERS = (None, None, None)
 
 
 @functools.cache
-def square_look(square: int, tile: int, share: int | None) -> SquareLook:
-    """The look of ``square`` holding ``tile`` (0: the blank) that adds ``share`` to h.
+def item(*name: Hashable) -> tuple:
+    """The scene item called ``name``, as one object however often it is named.
 
-    One object per look (cached), so that two boards' squares compare by identity.
-
-    >>> square_look(4, 0, None)
-    (None, ('blank', 4), None)
-    >>> square_look(4, 6, 2) is square_look(4, 6, 2)
-    True
+    >>> item("digit", 4, 6) is item("digit", 4, 6), item("blank", 4)
+    (True, ('blank', 4))
     """
-    return (
-        ("digit", square, tile) if tile else None,
-        None if tile else ("blank", square),
-        ("share", square, share) if share else None,
-    )
+    return name

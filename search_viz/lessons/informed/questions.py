@@ -27,6 +27,7 @@ which step asks what.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -42,6 +43,8 @@ Label = Callable[[Any], str]
 #: What the tile on each square adds to h: {square: share}, squares adding 0 left out.
 Shares = dict[int, int]
 
+#: :func:`format_value`, remembered: a long film writes the same few numbers thousands of times.
+_number = functools.lru_cache(maxsize=4096, typed=True)(format_value)
 #: What each search orders the frontier by, as a why says it.
 ORDER = {
     "A*": "A* expands the lowest f = g + h",
@@ -118,13 +121,13 @@ def h_why(heuristic: str, board: Board, goal: Board, h: float, shares: Shares | 
         shares = {board.index(tile): share for tile, share in by_tile.items()}
     squares = sorted(shares)  # the tiles in reading order
     if not squares:
-        return f"{H_RULE[heuristic]}: every tile is on its goal square, so h = {format_value(h)}."
+        return f"{H_RULE[heuristic]}: every tile is on its goal square, so h = {_number(h)}."
     if heuristic == "misplaced":
         are = "is" if len(squares) == 1 else "are"
         listed = f"{_and([str(board[i]) for i in squares])} {are}"
     else:
         listed = _and([f"{board[i]} adds {shares[i]}" for i in squares])
-    return f"{H_RULE[heuristic]}: {listed}, so h = {format_value(h)}."
+    return f"{H_RULE[heuristic]}: {listed}, so h = {_number(h)}."
 
 
 def child_question(
@@ -157,7 +160,7 @@ def child_question(
     )
     h_text = h_why(heuristic, board, goal, event.h, shares)
     if ask == "f" and algorithm == "A*":
-        g, h, f = (format_value(x) for x in (event.g, event.h, event.value))
+        g, h, f = _number(event.g), _number(event.h), _number(event.value)
         reason = h_text.removesuffix(f", so h = {h}.")
         return value(
             f"{said} What is its f = g + h (h: {H_NAME[heuristic]})?",
@@ -255,17 +258,17 @@ def expand_why(event: Event, frontier: Frontier, algorithm: str, label: Label = 
     tied = frontier.ties(event.node) + 1  # they come first: the frontier is sorted by f
     rest = ""
     if len(frontier) > tied:
-        rest = f", the others {format_value(frontier.row(tied).f)} or more"
+        rest = f", the others {_number(frontier.row(tied).f)} or more"
     if tied == 1:
-        return f"{ORDER[algorithm]}: {label(event.node)} has {name} = {format_value(best)}{rest}."
+        return f"{ORDER[algorithm]}: {label(event.node)} has {name} = {_number(best)}{rest}."
     names = [label(row.node) for row in frontier.top(min(tied, NAMED))]
     if tied > NAMED:
         names.append(f"{tied - NAMED} more")
     winner = label(event.node)
     if frontier.tie == "deeper":
-        winner += f" (g = {format_value(event.g)})"
+        winner += f" (g = {_number(event.g)})"
     return (
-        f"{ORDER[algorithm]}: {_and(names)} share {name} = {format_value(best)}{rest}; "
+        f"{ORDER[algorithm]}: {_and(names)} share {name} = {_number(best)}{rest}; "
         f"{TIE_RULE[frontier.tie]}: {winner}."
     )
 
@@ -287,12 +290,12 @@ def goal_test_question(
     if stop:
         why = (
             f"The goal test compares the board taken off the frontier with the goal: {board} is "
-            f"the goal, so {algorithm} stops, with a path of g = {format_value(expanded.g)} moves."
+            f"the goal, so {algorithm} stops, with a path of g = {_number(expanded.g)} moves."
         )
     else:
         why = (
             f"The goal test compares the board taken off the frontier with the goal "
-            f"{label(goal)}: {board} differs from it (h = {format_value(expanded.h)}), so "
+            f"{label(goal)}: {board} differs from it (h = {_number(expanded.h)}), so "
             f"{algorithm} goes on and puts its children on the frontier."
         )
     return choice(
@@ -321,7 +324,7 @@ def goal_child_question(event: Event, algorithm: str, label: Label = compact) ->
         answer,
         why=f"{_cap(algorithm)} tests for the goal when it takes a board off the frontier "
         f"(line 5), not when it puts one on{WAIT[algorithm]}. So {board} goes on the frontier "
-        f"with {F_NAME[algorithm]} = {format_value(event.value)}.",
+        f"with {F_NAME[algorithm]} = {_number(event.value)}.",
     )
 
 

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -29,8 +30,18 @@ H_TEXT = {
 TIE_TEXT = {"fifo": "the one put on the frontier first", "deeper": "the deepest one (largest g)"}
 
 
-def _f_sum(event: Event, algorithm: str) -> str:
-    g, h, f = (format_value(x) for x in (event.g, event.h, event.value))
+#: :func:`format_value`, remembered: a long film writes the same few numbers thousands of times.
+_number = functools.lru_cache(maxsize=4096, typed=True)(format_value)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _f_sum(g: float, h: float, f: float, algorithm: str) -> str:
+    """How f is made of g and h, with the numbers.
+
+    >>> _f_sum(1, 3, 4, "A*")
+    'g = 1, h = 3, so f = g + h = 1 + 3 = 4'
+    """
+    g, h, f = _number(g), _number(h), _number(f)
     if algorithm == "A*":
         return f"g = {g}, h = {h}, so f = g + h = {g} + {h} = {f}"
     return f"h = {h}, so f = h = {f} (greedy ignores the cost so far, g = {g})"
@@ -62,13 +73,13 @@ def informed_sentence(
     n = label(event.node) if event.node is not None else ""
     kind = event.kind
     if kind == "generate":
+        made = _f_sum(event.g, event.h, event.value, algorithm)
         if event.parent is None:
             named = f" ({H_TEXT.get(heuristic, heuristic)})" if heuristic else ""
-            return f"Put the start {n} on the frontier: {_f_sum(event, algorithm)}{named}."
-        parent = label(event.parent)
-        return f"Put {n} on the frontier, a child of {parent}: {_f_sum(event, algorithm)}."
+            return f"Put the start {n} on the frontier: {made}{named}."
+        return f"Put {n} on the frontier, a child of {label(event.parent)}: {made}."
     if kind == "expand":
-        f = format_value(event.value)
+        f = _number(event.value)
         if ties:
             more = "1 more" if ties == 1 else f"{ties} more"
             why = f"its f = {f} is the lowest, shared with {more}; ties go to {TIE_TEXT[tie]}"
@@ -76,7 +87,7 @@ def informed_sentence(
             why = f"its f = {f} is the lowest"
         return (
             f"Take {n} off the frontier: {why}. Is it the goal? "
-            f"(g = {format_value(event.g)}, h = {format_value(event.h)})"
+            f"(g = {_number(event.g)}, h = {_number(event.h)})"
         )
     if kind == "goal":
         return f"{n} is the goal: stop. Its path cost g = {format_value(event.g)} moves."

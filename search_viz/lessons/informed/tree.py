@@ -452,10 +452,19 @@ class TreeSteps:
         self.parts = parts(plan)
         scene = writer.scene
         self.points = {u: scene.point(ax, x, y) for u, (x, y) in plan.units.items()}
+        x0, y0 = self.points.get(plan.root, (0.0, 0.0))
+        #: unit -> how far a highlight, drawn at the root, moves to stand on it (points)
+        self.shifts = {u: (x - x0, y - y0) for u, (x, y) in self.points.items()}
         self.status: dict[TreeId, str] = {}  # tree node -> "frontier" / "explored" / "goal"
         self.waiting: dict[Hashable, int] = {}  # unit -> its nodes on the frontier (groups)
         self.members: dict[Hashable, int] = {}  # unit -> its nodes in the tree (groups)
         self.shown: dict[Hashable, str | None] = {}  # unit -> the status it shows
+        self._highlight_names = {
+            status: [("emphasis", status, part) for part in self.parts]
+            for status in ("current", "new")
+        }
+        # highlight -> (whether it is shown, the unit it was moved to); None: not known yet
+        self._highlights: dict[str, tuple[bool | None, Hashable]] = {}
 
     def set(self, t: TreeId, status: str | None) -> None:
         """Tree node ``t`` now has ``status`` (None: it left the tree, reached more cheaply)."""
@@ -507,15 +516,27 @@ class TreeSteps:
             self.writer.choose((part, unit), None if status is None else (part, status, unit))
 
     def emphasis(self, status: str, t: TreeId | None) -> None:
-        """Put the highlight ``status`` ("current" or "new") on tree node ``t`` (None: hide it)."""
-        for part in self.parts:
-            name = ("emphasis", status, part)
-            if t is None:
-                self.writer.hide(name)
-                continue
-            (x0, y0), (x1, y1) = self.points[self.plan.root], self.points[self.plan.unit_of[t]]
-            self.writer.show(name)
-            self.writer.move(name, x1 - x0, y1 - y0)
+        """Put the highlight ``status`` ("current" or "new") on tree node ``t`` (None: hide it).
+
+        Only what changes is written: a highlight already shown is not shown again, nor
+        moved again to where it stands.
+        """
+        shown, at = self._highlights.get(status, (None, None))
+        names = self._highlight_names[status]
+        if t is None:
+            if shown is not False:
+                for name in names:
+                    self.writer.hide(name)
+            self._highlights[status] = (False, at)
+            return
+        unit = self.plan.unit_of[t]
+        dx, dy = self.shifts[unit]
+        for name in names:
+            if shown is not True:
+                self.writer.show(name)
+            if at != unit:
+                self.writer.move(name, dx, dy)
+        self._highlights[status] = (True, unit)
 
     def solution(self) -> None:
         """The goal is reached: the path from the root to it is drawn in the path's colour."""
