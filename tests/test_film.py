@@ -260,3 +260,29 @@ def test_an_empty_collection_is_no_item_and_no_trouble():
     film = writer.film()
     assert 'id="sv0"' in film.svg
     assert film.shows(0, "dot")
+
+
+def test_a_question_asked_again_is_written_alike_and_other_items_are_not_confused():
+    """The builder reads an items mapping and writes a question's data once: a pick asked
+    at two steps with the same mapping reads the same, one with other items its own."""
+    from search_viz.film.demo import demo_writer
+    from search_viz.film.questions import pick
+
+    writer = demo_writer(2)
+    question = pick("Which dot goes dark?", ["A", "B"], "B", why="The last lit.")
+    items = {"A": ["A"], "B": ["B"]}
+    writer.ask(question, items)
+    writer.hide("B lit")
+    writer.step("B goes dark.")
+    writer.ask(question, items)
+    writer.show("B lit")
+    writer.step("B lights again.")
+    writer.ask(question, {"A": ["A lit"], "B": ["B lit"]})
+    writer.hide("B lit")
+    writer.step("B goes dark again.")
+    film = writer.film()
+    asked = dict(film.chunk(0)["q"])  # step -> the question as the browser reads it
+    first, again, other = (asked[k] for k in (2, 3, 4))
+    assert first == again
+    assert other["i"] != first["i"]
+    assert other["i"] == [[film.item("A lit")], [film.item("B lit")]]

@@ -66,6 +66,8 @@ class FilmBuilder:
         self._pending_question: tuple[Question, dict] | None = None
         self._questions: dict[int, Question] = {}
         self._asks: dict[int, dict] = {}
+        self._asked: dict[tuple, dict] = {}  # (question, its item numbers) -> its data
+        self._numbers_of: dict[int, tuple] = {}  # id of an items mapping -> its numbers
         # (item numbers, what they are, their edits, drag role, paint role) per editable part
         self._editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]] = []
 
@@ -115,8 +117,9 @@ class FilmBuilder:
 
         ``items``: for a pick, the names of the scene's items a click on which
         answers each choice (a node drawn once per look has several; a named
-        option such as "no cut" has none). The first step asks nothing: there is
-        nothing before it to answer from.
+        option such as "no cut" has none); a mapping asked with is read once, so it
+        must not change afterwards. The first step asks nothing: there is nothing
+        before it to answer from.
 
         >>> from search_viz.film.demo import demo_writer
         >>> from search_viz.film.questions import pick
@@ -130,13 +133,24 @@ class FilmBuilder:
         if not self._deltas:
             raise ValueError("the first step asks nothing: there is nothing before it")
         if question.kind == "pick":
-            numbers = {c: [self.scene.item(n) for n in (items or {}).get(c, ())]
-                       for c in question.choices}  # fmt: skip
+            numbers = self._item_numbers(question.choices, items or {})
             if not any(numbers.values()):
                 raise ValueError("a pick question needs items of the picture to click")
         else:
             numbers = {}
         self._pending_question = (question, numbers)
+
+    def _item_numbers(self, choices: tuple, items: Mapping) -> dict[Hashable, list[int]]:
+        """Each choice's item numbers, looked up once for a mapping the lesson asks with
+        again (a long film asks one question of the same items at thousands of steps)."""
+        known = self._numbers_of.get(id(items))
+        if known is not None and known[0] is items and known[1] == choices:
+            return known[2]
+        numbers = {c: [self.scene.item(n) for n in items.get(c, ())] for c in choices}
+        if len(self._numbers_of) >= 256:
+            self._numbers_of.clear()
+        self._numbers_of[id(items)] = (items, choices, numbers)  # the mapping kept: its id too
+        return numbers
 
     def editable(
         self,
@@ -231,7 +245,7 @@ class FilmBuilder:
         if self._pending_question is not None:
             question, numbers = self._pending_question
             self._questions[len(self._deltas)] = question
-            self._asks[len(self._deltas)] = question.data(numbers)
+            self._asks[len(self._deltas)] = self._question_data(question, numbers)
             self._pending_question = None
         if len(self._deltas) % CHUNK_STEPS == 0:
             self._keyframes.append(
@@ -239,6 +253,14 @@ class FilmBuilder:
             )
         self._deltas.append(delta)
         self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
+
+    def _question_data(self, question: Question, numbers: dict) -> dict:
+        """``question.data(numbers)``, written once for each question the film asks again."""
+        key = (question, tuple((c, tuple(n)) for c, n in numbers.items()))
+        data = self._asked.get(key)
+        if data is None:
+            data = self._asked[key] = question.data(numbers)
+        return data
 
     def film(self) -> Film:
         """The finished film."""
