@@ -128,14 +128,21 @@ def test_the_depth_limit_asks_for_the_static_evaluation():
 
 
 # ------------------------------------------------- answers are the trace's
-@st.composite
-def problems(draw):
-    """A position 3 to 7 moves into a game, not over; a search; the root or an opened node."""
+def played(draw, fewest: int, most: int = 7) -> TicTacToe:
+    """A game ``fewest`` to ``most`` random moves in (fewer if it ends), either player first,
+    with or without decay (for ``st.composite`` strategies)."""
     game = TicTacToe(first=draw(st.sampled_from("XO")), decay=draw(st.booleans()))
-    for _ in range(draw(st.integers(3, 7))):
+    for _ in range(draw(st.integers(fewest, most))):
         if game.is_over:
             break
         game = game.play(draw(st.sampled_from(game.moves)))
+    return game
+
+
+@st.composite
+def problems(draw):
+    """A position 3 to 7 moves into a game, not over; a search; the root or an opened node."""
+    game = played(draw, 3)
     pruning = draw(st.booleans())
     search = Search(
         pruning=pruning,

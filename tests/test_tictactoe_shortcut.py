@@ -19,6 +19,7 @@ from search_viz.lessons.tictactoe.drawing import looks_at, walk
 from search_viz.lessons.tictactoe.search import Search, drawn_nodes, tree_view
 from search_viz.lessons.tictactoe.shortcut import drawn_search
 from search_viz.problems.tictactoe import TicTacToe
+from tests.test_tictactoe_practice import played
 
 
 def filtered(game: TicTacToe, search: Search, drawn: frozenset):
@@ -59,11 +60,7 @@ def assert_same(game: TicTacToe, search: Search, focus: tuple = ()) -> None:
 @st.composite
 def searches(draw):
     """A position 1 to 7 moves into a game (maybe over), a search, and a node to open."""
-    game = TicTacToe(first=draw(st.sampled_from("XO")), decay=draw(st.booleans()))
-    for _ in range(draw(st.integers(1, 7))):
-        if game.is_over:
-            break
-        game = game.play(draw(st.sampled_from(game.moves)))
+    game = played(draw, 1)
     pruning = draw(st.booleans())
     search = Search(
         pruning=pruning,

@@ -37,6 +37,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
+from search_viz.film.items import Items
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark, MarkStyle, mark_artist
 from search_viz.film.svg_writer import POINTS, figure_svg
 
@@ -49,7 +50,7 @@ class _Item:
     index: int | None = None
 
 
-class Scene:
+class Scene(Items):
     """A figure whose changing parts are numbered items (see the module's docstring).
 
     ``base`` lists the items shown before the first step; every other item is
@@ -57,10 +58,9 @@ class Scene:
     """
 
     def __init__(self, figure: Figure) -> None:
+        super().__init__()
         self.figure = figure
         self._items: list[_Item] = []
-        self._ids: dict[Hashable, int] = {}
-        self._shown_at_start: list[bool] = []
         self._collections: dict[int, _CollectionLooks] = {}  # id(collection) -> its colours
         self._whole: list[int] = []  # the items that are whole artists
         self._transforms: dict[int, object] = {}  # item -> its transform before any move
@@ -77,7 +77,7 @@ class Scene:
 
         A whole artist changes only by being shown, hidden or moved.
         """
-        number = self._new(name, shown)
+        (number,) = self.new_items([name], [shown])
         self._items.append(_Item(artist))
         self._whole.append(number)
         artist.set_gid(f"sv{number}")
@@ -97,7 +97,7 @@ class Scene:
             raise ValueError(f"{len(names)} names but {len(flags)} shown flags")
         if not names:
             return []  # nothing to tag: the collection keeps its own id
-        numbers = [self._new(name, flag) for name, flag in zip(names, flags, strict=True)]
+        numbers = self.new_items(names, flags)
         self._collections[id(collection)] = _CollectionLooks(collection, numbers[0], len(names))
         for index in range(len(names)):
             self._items.append(_Item(collection, index))
@@ -107,34 +107,6 @@ class Scene:
     def mark_style(self, name: str, style: MarkStyle) -> None:
         """Name a style for the marks the steps draw (lines, texts made from data)."""
         self.mark_styles[name] = style
-
-    def _new(self, name: Hashable, shown: bool) -> int:
-        if name in self._ids:
-            raise ValueError(f"two items are called {name!r}")
-        number = len(self._shown_at_start)
-        self._ids[name] = number
-        self._shown_at_start.append(bool(shown))
-        return number
-
-    def item(self, name: Hashable) -> int:
-        """The number of the item called ``name``."""
-        return self._ids[name]
-
-    def names(self) -> dict[Hashable, int]:
-        """Every item's name and number."""
-        return dict(self._ids)
-
-    def has(self, name: Hashable) -> bool:
-        """Whether an item is called ``name``."""
-        return name in self._ids
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @property
-    def base(self) -> list[int]:
-        """The items shown before the first step."""
-        return [n for n, shown in enumerate(self._shown_at_start) if shown]
 
     @property
     def size(self) -> tuple[float, float]:

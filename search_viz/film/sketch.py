@@ -59,6 +59,7 @@ from matplotlib.transforms import (
     offset_copy,
 )
 
+from search_viz.film.items import Items
 from search_viz.film.looks import MarkStyle
 from search_viz.film.scene import Scene, _CollectionLooks
 from search_viz.film.svg_writer import _OUTLINES, POINTS, SVG_RC, _glyph_def, _Renderer
@@ -216,7 +217,7 @@ class SketchAxes:
         return self.sketch._add(self, "collection", (collection,), {}, collection.get_zorder(), n)
 
 
-class Sketch:
+class Sketch(Items):
     """A scene recorded, then written as SVG or drawn with matplotlib (see the module).
 
     It is tagged as a :class:`~search_viz.film.scene.Scene` is, and answers what a
@@ -224,13 +225,12 @@ class Sketch:
     """
 
     def __init__(self, width: float, height: float) -> None:
+        super().__init__()
         self.width, self.height = float(width), float(height)  # inches
         self._axes: list[SketchAxes] = []
         self._drawn: list[_Drawn] = []
         self._added: dict[int, int] = {}  # id of an artist or collection added -> its handle
         self._tags: list[_Tag] = []
-        self._ids: dict[Hashable, int] = {}
-        self._shown: list[bool] = []
         self.mark_styles: dict[str, MarkStyle] = {}
 
     # ------------------------------------------------------------------ layout
@@ -356,7 +356,7 @@ class Sketch:
         """Make the drawn thing ``handle`` (or the artist added) one item called ``name``
         (``Scene.tag``)."""
         handle = self._handle(handle)
-        (number,) = self._new([name], [shown])
+        (number,) = self.new_items([name], [shown])
         self._tags.append(_Tag(handle, [name], [shown], whole=True))
         self._drawn[handle].gid = f"sv{number}"
         return number
@@ -375,7 +375,7 @@ class Sketch:
         drawn = self._drawn[handle]
         if len(names) != drawn.count:
             raise ValueError(f"{len(names)} names for {drawn.count} elements")
-        numbers = self._new(list(names), flags)
+        numbers = self.new_items(list(names), flags)
         self._tags.append(_Tag(handle, list(names), flags, whole=False))
         drawn.gid = f"svc{numbers[0]}"
         return numbers
@@ -383,36 +383,6 @@ class Sketch:
     def mark_style(self, name: str, style: MarkStyle) -> None:
         """Name a style for the marks the steps draw (``Scene.mark_style``)."""
         self.mark_styles[name] = style
-
-    def _new(self, names: list, flags: list) -> list[int]:
-        numbers = []
-        for name, flag in zip(names, flags, strict=True):
-            if name in self._ids:
-                raise ValueError(f"two items are called {name!r}")
-            numbers.append(len(self._shown))
-            self._ids[name] = numbers[-1]
-            self._shown.append(bool(flag))
-        return numbers
-
-    def item(self, name: Hashable) -> int:
-        """The number of the item called ``name``."""
-        return self._ids[name]
-
-    def names(self) -> dict[Hashable, int]:
-        """Every item's name and number."""
-        return dict(self._ids)
-
-    def has(self, name: Hashable) -> bool:
-        """Whether an item is called ``name``."""
-        return name in self._ids
-
-    def __len__(self) -> int:
-        return len(self._shown)
-
-    @property
-    def base(self) -> list[int]:
-        """The items shown before the first step."""
-        return [n for n, shown in enumerate(self._shown) if shown]
 
     def point(self, axes: SketchAxes, x: float, y: float) -> tuple[float, float]:
         """Where the data point (x, y) of ``axes`` lands in the SVG (``Scene.point``)."""
