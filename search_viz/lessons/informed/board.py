@@ -72,7 +72,7 @@ class BoardPanel:
         self._numbers: tuple = _NO_NUMBERS  # the (g, h, f) shown now
         self.digits: set[tuple[int, int]] = set()  # (square, tile)
         self.shares: set[tuple[int, int]] = set()  # (square, share of h)
-        for board in boards:
+        for board in dict.fromkeys(boards):  # each board once: a replay shows most of them twice
             self.digits.update((i, tile) for i, tile in enumerate(board) if tile)
             self.shares.update(self.share_of(board).items())
         triples = list(numbers)
