@@ -22,7 +22,8 @@ from matplotlib.patches import Rectangle
 
 import search_viz as sv
 from search_viz import GameTree
-from search_viz.film.sketch import Sketch, _legend_of
+from search_viz.film.sketch import Sketch
+from search_viz.film.sketch_text import legend_of
 from search_viz.lessons.game_trees.drawing import draw_scene, record
 from search_viz.problems.game_tree import EXAMPLES
 from tests.test_scene_svg import SVG, first_difference, matplotlib_svg, numbered, shape
@@ -229,7 +230,7 @@ def test_the_legend_stands_where_matplotlib_puts_it():
     for compact in (False, True):
         sketch = draw_scene(tree, record(tree, pruning=True), compact)
         handle = next(i for i, d in enumerate(sketch._drawn) if d.kind == "legend")
-        written = _legend_of(sketch, sketch._drawn[handle]).extent  # points
+        written = legend_of(sketch, sketch._drawn[handle]).extent  # points
         figure = sketch.scene().figure
         (legend,) = figure.legends
         expected = legend.get_window_extent(figure.canvas.get_renderer())  # pixels

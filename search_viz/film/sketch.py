@@ -31,41 +31,30 @@ of them to be the same.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import Collection, LineCollection
-from matplotlib.colors import to_rgba, to_rgba_array
 from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
-from matplotlib.lines import Line2D, _get_dash_pattern, _scale_dashes
-from matplotlib.markers import MarkerStyle
-from matplotlib.patches import FancyBboxPatch, Patch
-from matplotlib.path import Path
-from matplotlib.patheffects import PathEffectRenderer
-from matplotlib.text import Text
-from matplotlib.transforms import (
-    Affine2D,
-    Bbox,
-    BboxTransformFrom,
-    BboxTransformTo,
-    IdentityTransform,
-    offset_copy,
-)
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.transforms import Affine2D, Bbox, BboxTransformFrom, BboxTransformTo, offset_copy
 
 from search_viz.film.items import Items
 from search_viz.film.looks import MarkStyle
-from search_viz.film.scene import Scene, _CollectionLooks
-from search_viz.film.svg_writer import _OUTLINES, POINTS, SVG_RC, _glyph_def, _Renderer
-
-#: A figure's default text size and line widths, as matplotlib reads them.
-_RC = mpl.rcParams
+from search_viz.film.scene import Scene
+from search_viz.film.sketch_svg import write_svg
+from search_viz.film.sketch_text import (
+    AXES_FRACTION,
+    legend_extent,
+    legend_size,
+    make_legend,
+    text_extent,
+)
+from search_viz.film.svg_writer import POINTS
 
 
 @dataclass
@@ -97,7 +86,7 @@ class SketchAxes:
     """
 
     #: ``transform=ax.transAxes`` for a text: (x, y) are fractions of the axes' box.
-    transAxes = "axes"
+    transAxes = AXES_FRACTION
 
     def __init__(self, sketch: Sketch, rect, xlim, ylim) -> None:
         self.sketch = sketch
@@ -264,9 +253,7 @@ class Sketch(Items):
 
     def measure_legend(self, entries: Sequence, handle: Callable, **kwargs) -> tuple[float, float]:
         """The width and height in points of :meth:`legend` with these arguments (not added)."""
-        arguments = {**kwargs, "entries": tuple(entries), "handle": handle}
-        extent = _legend_drawn(arguments, _PAGE, (0.5, 0.5)).extent
-        return float(extent.width), float(extent.height)
+        return legend_size({**kwargs, "entries": tuple(entries), "handle": handle})
 
     def get_size_inches(self) -> np.ndarray:
         return np.array([self.width, self.height])
@@ -335,9 +322,9 @@ class Sketch(Items):
         boxes = []
         for drawn in self._drawn:
             if drawn.kind == "text" and drawn.args[2]:
-                boxes.append(_text_extent(self, drawn))
+                boxes.append(text_extent(self, drawn))
             elif drawn.kind == "legend":
-                boxes.append(_legend_extent(self, drawn))
+                boxes.append(legend_extent(self, drawn))
         return boxes
 
     def _add(self, owner, kind: str, args: tuple, kwargs: dict, zorder: float, n: int = 1):
@@ -391,23 +378,9 @@ class Sketch(Items):
 
     # --------------------------------------------------------------- the SVG
     def svg(self) -> str:
-        """The scene as SVG text, every item drawn with the id ``sv<n>`` (``Scene.svg``)."""
-        width, height = self.size_points
-        counts = {d.gid: d.count for d in self._drawn if d.gid and d.gid.startswith("svc")}
-        with mpl.rc_context(SVG_RC):
-            renderer = _Renderer(width, height, counts, _RC["figure.dpi"])
-            renderer.open_group("figure")
-            _draw_figure_patch(renderer, width, height)
-            for axes in self._axes:
-                renderer.open_group("axes")
-                for drawn in _in_drawing_order(d for d in self._drawn if d.owner is axes):
-                    _WRITERS[drawn.kind](renderer, self, drawn)
-                renderer.close_group("axes")
-            for drawn in _in_drawing_order(d for d in self._drawn if d.owner is None):
-                _WRITERS[drawn.kind](renderer, self, drawn)
-            renderer.close_group("figure")
-            renderer.finalize()
-        return renderer.text()
+        """The scene as SVG text: every item drawn with the id ``sv<n>`` (``Scene.svg``),
+        written without matplotlib's artists (see :mod:`search_viz.film.sketch_svg`)."""
+        return write_svg(self)
 
     # ------------------------------------------------------- the matplotlib scene
     def scene(self) -> Scene:
@@ -434,11 +407,6 @@ class Sketch(Items):
         return scene
 
 
-def _in_drawing_order(drawn) -> list[_Drawn]:
-    """matplotlib draws an axes' (or a figure's) artists by zorder, ties in insertion order."""
-    return sorted(drawn, key=lambda d: d.zorder)
-
-
 # --------------------------------------------------------- matplotlib's artists
 def _make_scatter(fig, ax, sketch, drawn):
     return ax.scatter(*drawn.args, zorder=drawn.zorder, **drawn.kwargs)
@@ -452,7 +420,7 @@ def _make_lines(fig, ax, sketch, drawn):
 def _make_text(fig, ax, sketch, drawn):
     target = fig if ax is None else ax
     kwargs = dict(drawn.kwargs)
-    if kwargs.get("transform") == SketchAxes.transAxes:
+    if kwargs.get("transform") == AXES_FRACTION:
         kwargs["transform"] = ax.transAxes
     if "offset" in kwargs:
         x, y, s = drawn.args
@@ -480,10 +448,8 @@ def _make_plot(fig, ax, sketch, drawn):
 
 def _make_legend(fig, ax, sketch, drawn):
     kwargs = dict(drawn.kwargs)
-    anchor, entries, handle = kwargs.pop("anchor"), kwargs.pop("entries"), kwargs.pop("handle")
-    handles = [handle(entry) for entry in entries]
-    kwargs.setdefault("loc", "lower center")
-    return fig.legend(handles=handles, bbox_to_anchor=anchor, **kwargs)
+    anchor = kwargs.pop("anchor")
+    return make_legend(fig, kwargs, anchor)
 
 
 _MAKERS = {
@@ -495,409 +461,6 @@ _MAKERS = {
     "artist": _make_artist,
     "collection": _make_collection,
 }
-
-
-# ------------------------------------------------- what each artist's draw writes
-def _draw_figure_patch(renderer, width: float, height: float) -> None:
-    """The white page: ``Figure.patch`` drawing itself."""
-    renderer.open_group("patch")
-    gc = renderer.new_gc()
-    gc.set_foreground((1.0, 1.0, 1.0, 1.0), isRGBA=True)
-    gc.set_linewidth(0.0)
-    gc.set_joinstyle("miter")
-    gc.set_capstyle("butt")
-    renderer.draw_path(
-        gc, Path.unit_rectangle(), Affine2D().scale(width, height), (1.0, 1.0, 1.0, 1.0)
-    )
-    gc.restore()
-    renderer.close_group("patch")
-
-
-def _clipped_gc(renderer, axes: SketchAxes):
-    gc = renderer.new_gc()
-    gc.set_clip_rectangle(axes.bbox())
-    return gc
-
-
-def _dashes(styles, widths: np.ndarray) -> list[tuple]:
-    """Each element's (offset, dashes), scaled by its width, as a collection keeps them."""
-    patterns = [_get_dash_pattern(s) for s in (styles if isinstance(styles, list) else [styles])]
-    n = max(len(patterns), len(widths))
-    return [_scale_dashes(*patterns[i % len(patterns)], widths[i % len(widths)]) for i in range(n)]
-
-
-def _rows(colours, n: int, alpha: float | None) -> np.ndarray:
-    """One RGBA row per element, as a tagged collection of a Scene draws them.
-
-    matplotlib gives the collection's colours its alpha, and the Scene then folds the
-    alpha into each element's colour once more: a tagged collection's alpha counts
-    twice, and a sketch draws what the scene draws.
-    """
-    rows = to_rgba_array(colours, alpha)
-    if len(rows) == 0:  # "none": no colour at all
-        return rows
-    rows = np.resize(rows, (n, 4)).copy()
-    if alpha is not None:
-        rows[:, 3] *= alpha
-    return rows
-
-
-def _write_scatter(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    """Markers, as ``PathCollection.draw`` writes the collection ``Axes.scatter`` makes."""
-    kw = drawn.kwargs
-    xs, ys = drawn.args
-    renderer.open_group("PathCollection", drawn.gid)
-    if xs:  # matplotlib opens and closes the group of an empty collection
-        _write_markers(renderer, drawn, np.column_stack([xs, ys]).astype(float), kw)
-    renderer.close_group("PathCollection")
-
-
-def _write_markers(renderer, drawn: _Drawn, offsets: np.ndarray, kw: dict) -> None:
-    n = len(offsets)
-    marker = _marker_path(kw.get("marker", "o"))
-    sizes = np.atleast_1d(np.asarray(kw.get("s", _RC["lines.markersize"] ** 2), float))
-    scales = np.sqrt(sizes) * POINTS / 72.0  # matplotlib's sum, at the SVG's 72 dots per inch
-    transforms = np.zeros((len(scales), 3, 3))
-    transforms[:, 0, 0] = transforms[:, 1, 1] = scales
-    transforms[:, 2, 2] = 1.0
-    colours = kw.get("c", kw.get("facecolors", kw.get("facecolor", "C0")))
-    edge = kw.get("edgecolors", _RC["scatter.edgecolors"])
-    widths = np.atleast_1d(np.asarray(kw.get("linewidths", _RC["patch.linewidth"]), float))
-    if drawn.gid is None:  # as matplotlib keeps them: one row each, or one for all
-        faces = to_rgba_array(colours, kw.get("alpha"))
-        edges = faces if _is_face(edge) else to_rgba_array(edge, kw.get("alpha"))
-    else:  # tagged: one row per element, as the Scene puts them
-        faces = _rows(colours, n, kw.get("alpha"))
-        edges = faces if _is_face(edge) else _rows(edge, n, kw.get("alpha"))
-        widths = np.resize(widths, n)
-    dashes = _dashes(kw.get("linestyles", "solid"), widths)
-    hatch = kw.get("hatch")
-    gc = _clipped_gc(renderer, drawn.owner)
-    if hatch:
-        gc.set_hatch(hatch)
-        gc.set_hatch_linewidth(_RC["hatch.linewidth"])
-    place = drawn.owner.data_transform()
-    one_of_a_kind = len(transforms) <= 1 and len(faces) == len(edges) == len(widths) == 1
-    if one_of_a_kind and not hatch and all(d[1] is None for d in dashes):  # matplotlib's shortcut
-        gc.set_foreground(tuple(edges[0]), isRGBA=True)
-        gc.set_linewidth(widths[0])
-        gc.set_dashes(*dashes[0])
-        renderer.draw_markers(
-            gc, marker, Affine2D(transforms[0]).frozen(), Path(offsets), place, tuple(faces[0])
-        )
-    else:
-        renderer.draw_path_collection(
-            gc, IdentityTransform(), (marker,), transforms, offsets, place, faces, edges,
-            widths, dashes, [True], [None], "screen", hatchcolors=_hatch_colours(edges),
-        )  # fmt: skip
-    gc.restore()
-
-
-def _hatch_colours(edges: np.ndarray) -> np.ndarray:
-    """A collection's hatch colours: its edges', or with no edge, the default edge colour."""
-    return edges if len(edges) else to_rgba_array(_RC["patch.edgecolor"])
-
-
-def _is_face(colour) -> bool:
-    return isinstance(colour, str) and colour == "face"
-
-
-@lru_cache(maxsize=64)
-def _marker_path(marker: str) -> Path:
-    style = MarkerStyle(marker)
-    return style.get_path().transformed(style.get_transform())
-
-
-def _write_lines(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    kw = drawn.kwargs
-    (segments,) = drawn.args
-    n = len(segments)
-    if n == 0:
-        renderer.open_group("LineCollection", drawn.gid)
-        renderer.close_group("LineCollection")
-        return
-    edges = _rows(kw.get("colors", _RC["lines.color"]), n, kw.get("alpha"))
-    widths = np.resize(np.asarray(kw.get("linewidths", _RC["lines.linewidth"]), float), n)
-    gc = _clipped_gc(renderer, drawn.owner)
-    if kw.get("capstyle"):
-        gc.set_capstyle(kw["capstyle"])
-    renderer.open_group("LineCollection", drawn.gid)
-    renderer.draw_path_collection(
-        gc, drawn.owner.data_transform(), [Path(np.asarray(s, float)) for s in segments], [],
-        np.zeros((1, 2)), IdentityTransform(), np.zeros((0, 4)), edges, widths,
-        _dashes(kw.get("linestyles", "solid"), widths), [True], [None], "screen",
-        hatchcolors=edges,
-    )  # fmt: skip
-    renderer.close_group("LineCollection")
-    gc.restore()
-
-
-def _write_plot(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    kw = drawn.kwargs
-    xs, ys = drawn.args
-    renderer.open_group("line2d", drawn.gid)
-    gc = _clipped_gc(renderer, drawn.owner)
-    gc.set_linewidth(kw.get("lw", _RC["lines.linewidth"]))
-    gc.set_joinstyle(_RC["lines.solid_joinstyle"])
-    gc.set_capstyle(_RC["lines.solid_capstyle"])
-    gc.set_foreground(to_rgba(kw.get("color", "C0")), isRGBA=True)
-    through = Affine2D(drawn.owner.data_transform().get_matrix()).translate(0.0, kw["dy"])
-    renderer.draw_path(gc, Path(np.column_stack([xs, ys]).astype(float)), through)
-    gc.restore()
-    renderer.close_group("line2d")
-
-
-def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    s = drawn.args[2]
-    if not s:
-        return
-    kw = drawn.kwargs
-    layout = _text_layout(s, **_layout_key(kw))
-    px, py = _anchor(sketch, drawn)
-    renderer.open_group("text", drawn.gid)
-    if layout.box is not None:  # matplotlib's FancyBboxPatch around the text, drawn first
-        x_box, y_box, _, _ = layout.textbox
-        face = layout.box._facecolor if layout.box._facecolor[3] else None
-        place = Affine2D().translate(px + x_box, py + y_box)
-        layout.box._draw_paths_with_artist_properties(renderer, [(layout.box_path, place, face)])
-    gc = renderer.new_gc()
-    gc.set_foreground(to_rgba(kw.get("color", _RC["text.color"])), isRGBA=True)
-    height = sketch.size_points[1]
-    effects = kw.get("path_effects")
-    writer = PathEffectRenderer(effects, renderer) if effects else renderer
-    for (line, ismath), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
-        writer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0, ismath=ismath)
-    gc.restore()
-    renderer.close_group("text")
-
-
-def _write_legend(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    legend = _legend_of(sketch, drawn)
-    missing = [name for name in legend.glyphs if name not in renderer._glyph_map]
-    if missing:  # the glyphs the page has not defined yet, once
-        renderer.writer.raw("<defs>" + "".join(_glyph_def(name) for name in missing) + "</defs>")
-        renderer._glyph_map.update((name, _OUTLINES[name]) for name in missing)
-    renderer.writer.raw(legend.markup)
-
-
-def _write_artist(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    """A patch or a line, drawn by a copy of itself put in the axes (as ``add_patch`` does)."""
-    artist = copy.copy(drawn.args[0])
-    artist.set_transform(drawn.owner.data_transform())
-    artist.set_clip_box(drawn.owner.bbox())
-    artist.set_gid(drawn.gid)
-    artist.draw(renderer)
-
-
-def _write_collection(renderer, sketch: Sketch, drawn: _Drawn) -> None:
-    """A collection, drawn by a copy of itself put in the axes, each tagged element in the
-    colours a Scene gives it (see ``Scene.tag_each``)."""
-    collection = copy.copy(drawn.args[0])
-    collection.set_transform(drawn.owner.data_transform())
-    collection.set_clip_box(drawn.owner.bbox())
-    collection.set_gid(drawn.gid)
-    collection.set_figure(sketch._page())  # for matplotlib's one-path shortcut
-    if drawn.gid and drawn.gid.startswith("svc"):
-        looks = _CollectionLooks(collection, 0, drawn.count)
-        looks.put(None)
-        looks.flush()
-    collection.draw(renderer)
-
-
-_WRITERS = {
-    "artist": _write_artist,
-    "collection": _write_collection,
-    "scatter": _write_scatter,
-    "lines": _write_lines,
-    "text": _write_text,
-    "plot": _write_plot,
-    "legend": _write_legend,
-}
-
-
-# ------------------------------------------------------------------- texts
-@dataclass(frozen=True)
-class _Layout:
-    """Where matplotlib puts a text's lines and box around its anchor, in points."""
-
-    font: FontProperties
-    lines: tuple[tuple[str, bool | str], ...]  # each line as drawn, and whether it is math
-    offsets: tuple[tuple[float, float], ...]  # each line's start, from the anchor (y up)
-    extent: tuple[float, float, float, float]  # x0, y0, width, height from the anchor
-    textbox: tuple[float, float, float, float]  # the box a bbox patch is drawn around
-    box: FancyBboxPatch | None = None  # the bbox patch (its looks), if the text has one
-    box_path: Path | None = None  # its outline, the text's anchor at the origin
-
-
-def _font_size(kwargs: dict) -> float:
-    return float(kwargs.get("fontsize", _RC["font.size"]))
-
-
-def _layout_key(kwargs: dict) -> dict:
-    return {
-        "size": _font_size(kwargs),
-        "weight": kwargs.get("fontweight", "normal"),
-        "style": kwargs.get("style", kwargs.get("fontstyle", "normal")),
-        "ha": kwargs.get("ha", "left"),
-        "va": kwargs.get("va", "baseline"),
-        "linespacing": kwargs.get("linespacing"),
-        "parse_math": kwargs.get("parse_math", True),
-        "box": tuple(sorted(kwargs["bbox"].items())) if kwargs.get("bbox") else None,
-    }
-
-
-@lru_cache(maxsize=4096)
-def _text_layout(
-    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
-) -> _Layout:
-    """matplotlib's own layout of a text at the origin, measured once per process.
-
-    ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None.
-    """
-    text = Text(0, 0, s, fontsize=size, fontweight=weight, fontstyle=style, ha=ha, va=va,
-                linespacing=linespacing, parse_math=parse_math,
-                transform=IdentityTransform())  # fmt: skip
-    text.set_figure(_LAYOUT_FIGURE)
-    if box:
-        text.set_bbox(dict(box))
-    _, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
-    extent = text.get_window_extent(_LAYOUT_RENDERER)
-    patch = path = None
-    if box:
-        text.update_bbox_position_size(_LAYOUT_RENDERER)
-        patch = text.get_bbox_patch()
-        extent = Bbox.union([extent, patch.get_window_extent(_LAYOUT_RENDERER)])
-        path = patch.get_path()
-    return _Layout(
-        font=text.get_fontproperties(),
-        lines=tuple(text._preprocess_math(line) for line, _, _ in info),
-        offsets=tuple((float(x), float(y)) for _, _, (x, y) in info),
-        extent=tuple(float(v) for v in extent.bounds),
-        textbox=(float(x_box), float(y_box), float(w_box), float(h_box)),
-        box=patch,
-        box_path=path,
-    )
-
-
-_LAYOUT_FIGURE = Figure(dpi=POINTS)
-_LAYOUT_RENDERER = _Renderer(100.0, 100.0, {}, POINTS)
-
-
-def _anchor(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:
-    """A text's anchor in display points (from the bottom left)."""
-    x, y, _ = drawn.args
-    if drawn.owner is None:
-        width, height = sketch.size_points
-        return x * width, y * height
-    if drawn.kwargs.get("transform") == SketchAxes.transAxes:
-        px, py = BboxTransformTo(drawn.owner.bbox()).transform((x, y))
-        return float(px), float(py)
-    px, py = drawn.owner.data_transform().transform((x, y))
-    if "offset" in drawn.kwargs:  # an annotation: so many points from its data point
-        dx, dy = drawn.kwargs["offset"]
-        return float(px) + dx, float(py) + dy
-    return float(px), float(py)
-
-
-def _text_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
-    layout = _text_layout(drawn.args[2], **_layout_key(drawn.kwargs))
-    px, py = _anchor(sketch, drawn)
-    x0, y0, w, h = layout.extent
-    return Bbox.from_bounds(px + x0, py + y0, w, h)
-
-
-# ------------------------------------------------------------------- legends
-@dataclass(frozen=True)
-class _Legend:
-    """A legend as written: its markup, the glyphs it uses (the page defines them once), its
-    hatch patterns and its extent."""
-
-    markup: str
-    glyphs: tuple[str, ...]
-    extent: Bbox  # in display points (y up)
-    patterns: str = ""  # its hatches' <defs>
-
-
-class _GlyphsUsed(dict):
-    """The glyphs a legend's texts use, all taken as defined: the page defines each once."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: list[str] = []
-
-    def __contains__(self, name) -> bool:
-        if name not in self.names:
-            self.names.append(name)
-        return True
-
-
-def _legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
-    """The legend ``drawn`` written where it stands in ``sketch`` (its own hatch patterns,
-    under ids of their own: the page may tile the same pattern for its own artists)."""
-    kwargs = dict(drawn.kwargs)
-    anchor = kwargs.pop("anchor")
-    legend = _legend_drawn(kwargs, sketch.size_points, anchor)
-    markup, patterns = legend.markup, legend.patterns
-    for oid in re.findall(r'<pattern id="(\w+)"', patterns):
-        markup = markup.replace(f"url(#{oid})", f"url(#{oid}-legend)")
-        patterns = patterns.replace(f'id="{oid}"', f'id="{oid}-legend"')
-    return _Legend(patterns + markup, legend.glyphs, legend.extent)
-
-
-def _legend_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
-    """Where the legend ``drawn`` falls in ``sketch`` (display points), from its drawing on a
-    page of its own: for laying out, before the sketch has its final size."""
-    kwargs = dict(drawn.kwargs)
-    anchor = kwargs.pop("anchor")
-    width, height = sketch.size_points
-    (page, _), centre = _PAGE, _PAGE[0] / 2
-    apart = _legend_drawn(kwargs, (page, page), (0.5, 0.5)).extent
-    return apart.translated(anchor[0] * width - centre, anchor[1] * height - centre)
-
-
-_PAGE = (1440.0, 1440.0)  # points: room enough for any legend around its anchor
-
-
-def _legend_drawn(arguments: dict, size: tuple[float, float], anchor: tuple) -> _Legend:
-    """The legend drawn by matplotlib in a figure of ``size`` (points) at ``anchor``, once
-    per process for each place: the very markup the figure's own drawing writes.
-
-    Legends are told apart by their arguments' text: the entries, the function that makes
-    each entry's handle and the legend's options (values, or objects that live as long as
-    the process, such as a module's handler map).
-    """
-    key = repr((sorted(arguments.items()), size, anchor))
-    if key not in _LEGENDS:
-        if len(_LEGENDS) >= 256:
-            _LEGENDS.clear()
-        _LEGENDS[key] = _draw_legend(arguments, size, anchor)
-    return _LEGENDS[key]
-
-
-_LEGENDS: dict[str, _Legend] = {}
-
-
-def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _Legend:
-    width, height = size
-    fig = Figure(figsize=(width / POINTS, height / POINTS))
-    legend = _make_legend(
-        fig, None, None, _Drawn(None, "legend", (), {**arguments, "anchor": anchor}, 5)
-    )
-    with mpl.rc_context(SVG_RC):
-        fig.dpi = POINTS
-        renderer = _Renderer(width, height, {}, POINTS)
-        renderer._glyph_map = used = _GlyphsUsed()
-        renderer.writer.raw("")  # the root's start tag closed: what follows is the legend's
-        start = len(renderer.writer.parts)
-        legend.draw(renderer)
-        end = len(renderer.writer.parts)
-        renderer._write_hatches()
-        extent = legend.get_window_extent(renderer)
-    if renderer._clipd:
-        raise ValueError("a sketch cannot write a legend with clipped artists")
-    parts = renderer.writer.parts
-    markup, patterns = "".join(parts[start:end]), "".join(parts[end:])
-    return _Legend(markup, tuple(used.names), extent, patterns)
 
 
 __all__ = ["POINTS", "Sketch", "SketchAxes"]
