@@ -1,7 +1,7 @@
-"""Figures: making them headless, giving them a legend, turning them into PNG.
+"""Figures: making them headless, their legends' handles, turning them into PNG.
 
 >>> fig, ax = new_figure(4, 3)
->>> add_legend(ax, ["frontier", "explored"])
+>>> _ = ax.legend(handles=[legend_handle(Style("on the frontier", "#56B4E9"))])
 >>> to_png(fig)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
 """
@@ -9,7 +9,6 @@ True
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
 
 # Figures are made with Figure(), never pyplot: pyplot keeps global state and is
 # not safe across the threads that serve Streamlit sessions.
@@ -19,7 +18,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 
-from search_viz.film.style import DARK_GREY, STATUS, Style, font_size
+from search_viz.film.style import DARK_GREY, Style, font_size
 
 #: Resolution of the PNGs shown on the pages.
 DPI = 100
@@ -59,28 +58,6 @@ def legend_handle(style: Style, label: str | None = None) -> Line2D | Patch:
         markeredgewidth=style.linewidth,
         linestyle="none",
         label=text,
-    )
-
-
-def add_legend(
-    ax: Axes,
-    entries: Iterable[str | Style],
-    *,
-    scale: float = 1.0,
-    loc: str = "upper left",
-    ncols: int = 1,
-    **kwargs: object,
-) -> None:
-    """Put a legend on ``ax`` for statuses (names in ``STATUS``) or styles."""
-    handles = [legend_handle(STATUS[e] if isinstance(e, str) else e) for e in entries]
-    ax.legend(
-        handles=handles,
-        loc=loc,
-        ncols=ncols,
-        fontsize=font_size("legend", scale),
-        frameon=True,
-        framealpha=0.9,
-        **kwargs,
     )
 
 
