@@ -217,6 +217,7 @@ def graph_sketch(
 _BOTTOM_LEGEND = {
     "anchor": (0.5, 0.0),
     "loc": "lower center",
+    "fontsize": font_size("legend"),
     "frameon": False,
     "handletextpad": 0.4,
     "columnspacing": 1.0,
@@ -229,9 +230,7 @@ def _legend_rows(sketch: Sketch, entries: list, ncols: int) -> tuple[int, int]:
     options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
     width = sketch.size_points[0]
     for columns in range(min(ncols, len(entries)), 0, -1):
-        wide, _ = sketch.measure_legend(
-            entries, graph_legend_handle, ncols=columns, fontsize=font_size("legend"), **options
-        )
+        wide, _ = sketch.measure_legend(entries, graph_legend_handle, ncols=columns, **options)
         if columns == 1 or wide <= 0.98 * width:
             return math.ceil(len(entries) / columns), columns
     raise ValueError("a legend needs at least one entry")
@@ -248,16 +247,9 @@ def bottom_legend(fig: Figure, handles: list, ncols: int = 5) -> int:
     renderer = measuring_renderer(fig)  # sizes only: nothing is painted
     width = fig.get_figwidth() * fig.dpi
     for columns in range(min(ncols, len(handles)), 0, -1):
+        options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
         legend = fig.legend(
-            handles=handles,
-            loc="lower center",
-            bbox_to_anchor=(0.5, 0.0),
-            ncols=columns,
-            fontsize=font_size("legend"),
-            frameon=False,
-            handletextpad=0.4,
-            columnspacing=1.0,
-            borderaxespad=0.2,
+            handles=handles, bbox_to_anchor=_BOTTOM_LEGEND["anchor"], ncols=columns, **options
         )
         if columns == 1 or legend.get_window_extent(renderer).width <= 0.98 * width:
             return math.ceil(len(handles) / columns)
