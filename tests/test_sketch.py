@@ -4,9 +4,10 @@ A sketched lesson (``search_viz.film.sketch``) writes its film's SVG without
 matplotlib's artists and replays the same calls on a matplotlib figure for exports.
 Here the two are held equal element for element, as matplotlib's own SVG backend
 saves the replayed figure (its comments and metadata aside): every path, style,
-glyph and clip rectangle. The legend is the one part written otherwise (laid out
-once per process and placed with a translation), so it is compared apart: where it
-stands, and, in ``test_scene_pictures.py``, the picture Chromium paints of it.
+glyph and clip rectangle. The legend is the one part written otherwise (drawn once per
+process on a page of its own, then its coordinates moved), so it is compared apart:
+its markup against matplotlib's legend drawn in place, where it stands, and, in
+``test_scene_pictures.py``, the picture Chromium paints of it.
 """
 
 from __future__ import annotations
@@ -15,16 +16,23 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Rectangle
+from matplotlib.transforms import Bbox
 
 import search_viz as sv
 from search_viz import GameTree
 from search_viz.film.sketch import Sketch
-from search_viz.film.sketch_text import legend_of
+from search_viz.film.sketch_text import _draw_legend, legend_of
 from search_viz.lessons.game_trees.drawing import draw_scene, record
+from search_viz.lessons.shared.graph_drawing import (
+    STATUS,
+    graph_legend_handle,
+    legend_entries,
+)
+from search_viz.lessons.tictactoe.drawing import _LEGEND, _PAIRS, _legend_handle
 from search_viz.problems.game_tree import EXAMPLES
 from tests.test_scene_svg import SVG, first_difference, matplotlib_svg, numbered, shape
 
@@ -239,6 +247,53 @@ def test_the_legend_stands_where_matplotlib_puts_it():
         agg = [v / figure.dpi for v in (expected.x0 + expected.x1, expected.y0, expected.width)]
         assert ours[:2] == pytest.approx(agg[:2], abs=0.05)  # its centre (doubled), its foot
         assert ours[2] == pytest.approx(agg[2], rel=0.03)
+
+
+NUMBER = r"-?\d+(?:\.\d*)?(?:e-?\d+)?"
+
+
+def _same_markup(moved: str, in_place: str) -> None:
+    """The same elements and attributes, with every number within a millionth (each
+    side rounds its coordinates to six decimals), the legend's own pattern ids aside."""
+    moved = re.sub(r"(\w+)-legend\b", r"\1", moved)
+    assert re.split(NUMBER, moved) == re.split(NUMBER, in_place)
+    pairs = zip(re.findall(NUMBER, moved), re.findall(NUMBER, in_place), strict=True)
+    assert [(a, b) for a, b in pairs if abs(float(a) - float(b)) > 2e-6] == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    width=st.floats(7.0, 12.0),
+    height=st.floats(5.0, 9.0),
+    anchor=st.tuples(st.floats(0.4, 0.6), st.floats(0.4, 0.6)),
+    loc=st.sampled_from(["center", "lower center", "upper center", "center left", "center right"]),
+    hatched=st.booleans(),
+)
+def test_a_legend_moved_into_place_is_the_legend_matplotlib_draws_there(
+    width, height, anchor, loc, hatched
+):
+    """Drawn once apart and moved, a legend's markup is what matplotlib writes when it
+    draws the legend in place: with markers, lines, texts, hatches and a frame. (A legend
+    is always on its page: a sketch makes room for it. Off the page, matplotlib would
+    clip its lines to the page.)"""
+    sketch = Sketch(width, height)
+    if hatched:  # tic-tac-toe's: pairs of handles, a hatched patch, no frame
+        labels = list(_LEGEND)
+        sketch.legend(labels, _legend_handle, anchor=anchor, loc=loc, labels=labels,
+                      handler_map=_PAIRS, ncols=2, fontsize=9, frameon=False)  # fmt: skip
+    else:
+        styles = [STATUS["frontier"], STATUS["explored"]]
+        sketch.legend(legend_entries(styles), graph_legend_handle, anchor=anchor, loc=loc,
+                      ncols=2, fontsize=9, frameon=True, framealpha=0.9)  # fmt: skip
+    drawn = next(d for d in sketch._drawn if d.kind == "legend")
+    options = dict(drawn.kwargs)
+    in_place = _draw_legend(options, sketch.size_points, options.pop("anchor"))
+    page = Bbox.from_bounds(0, 0, *sketch.size_points)
+    assume(page.containsx(in_place.extent.x0) and page.containsx(in_place.extent.x1))
+    assume(page.containsy(in_place.extent.y0) and page.containsy(in_place.extent.y1))
+    moved = legend_of(sketch, drawn)
+    _same_markup(moved.markup, in_place.patterns + in_place.markup)
+    assert tuple(moved.extent.bounds) == pytest.approx(tuple(in_place.extent.bounds), abs=1e-6)
 
 
 def test_a_sketch_refuses_names_that_do_not_fit():

@@ -2,7 +2,8 @@
 
 A sketched text is laid out by matplotlib's own ``Text`` (its lines, where each starts,
 its box), once for each string and style; a legend is drawn by matplotlib's own
-``Legend``, once for each place it stands. :mod:`search_viz.film.sketch_svg` writes
+``Legend`` once for its arguments, on a page of its own, and its coordinates are moved
+to each place it stands. :mod:`search_viz.film.sketch_svg` writes
 them, :class:`~search_viz.film.sketch.Sketch` lays the picture out with their extents.
 
 >>> layout = text_layout("g = 3", size=10.0, weight="bold", style="normal", ha="center",
@@ -148,6 +149,7 @@ class _Legend:
     glyphs: tuple[str, ...]
     extent: Bbox  # in display points (y up)
     patterns: str = ""  # its hatches' <defs>
+    movable: tuple = ()  # its markup cut around its page coordinates (see _movable)
 
 
 class _GlyphsUsed(dict):
@@ -164,52 +166,124 @@ class _GlyphsUsed(dict):
 
 
 def legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
-    """The legend ``drawn`` written where it stands in ``sketch`` (its own hatch patterns,
-    under ids of their own: the page may tile the same pattern for its own artists)."""
+    """The legend ``drawn`` written where it stands in ``sketch``: its drawing apart (see
+    :func:`_legend_apart`) with every coordinate moved there, as matplotlib would have
+    written it in place. Its hatch patterns get ids of their own: the page may tile the
+    same pattern for its own artists.
+    """
     kwargs = dict(drawn.kwargs)
     anchor = kwargs.pop("anchor")
-    legend = _legend_drawn(kwargs, sketch.size_points, anchor)
-    markup, patterns = legend.markup, legend.patterns
+    apart = _legend_apart(kwargs)
+    dx, dy = _shift(sketch, anchor)
+    down = sketch.size_points[1] - _PAGE[1] - dy  # SVG's y runs down from the top
+    markup, patterns = _moved(apart.movable, dx, down), apart.patterns
     for oid in re.findall(r'<pattern id="(\w+)"', patterns):
         markup = markup.replace(f"url(#{oid})", f"url(#{oid}-legend)")
         patterns = patterns.replace(f'id="{oid}"', f'id="{oid}-legend"')
-    return _Legend(patterns + markup, legend.glyphs, legend.extent)
+    return _Legend(patterns + markup, apart.glyphs, apart.extent.translated(dx, dy))
+
+
+#: Where a legend's markup holds page coordinates: a marker's place, a text's
+#: translation, a path's points (a marker's own outline, in ``<defs>``, has an id first).
+_COORDINATES = re.compile(
+    r'(<use xlink:href="#[^"]*" x=")([^"]*)(" y=")([^"]*)"'
+    r'|(<g transform="translate\()([^ ]*) ([^ )]*)'
+    r'|<path d="([^"]*)"'
+)
+_NUMBER = re.compile(r"(-?\d+(?:\.\d*)?(?:e-?\d+)?)")
+
+
+def _movable(markup: str) -> tuple[tuple[str, ...], tuple[tuple[float, int], ...]]:
+    """``markup`` cut around its page coordinates: the texts between them, and each
+    coordinate's value and axis (0 for x, 1 for y).
+
+    >>> texts, slots = _movable('<g><use xlink:href="#m" x="3" y="4.5"/><path d="M 1 2 L 3 4"/>')
+    >>> texts
+    ('<g><use xlink:href="#m" x="', '" y="', '"/><path d="M ', ' ', ' L ', ' ', '"/>')
+    >>> slots
+    ((3.0, 0), (4.5, 1), (1.0, 0), (2.0, 1), (3.0, 0), (4.0, 1))
+    """
+    texts, slots, done = [], [], 0
+    for match in _COORDINATES.finditer(markup):
+        if match.group(8) is None:  # a marker's place or a text's translation
+            first, second = (2, 4) if match.group(1) else (6, 7)
+            pieces = [(match.start(first), match.end(first), 0),
+                      (match.start(second), match.end(second), 1)]  # fmt: skip
+        else:
+            start = match.start(8)
+            numbers = list(_NUMBER.finditer(match.group(8)))
+            pieces = [(start + n.start(), start + n.end(), i % 2) for i, n in enumerate(numbers)]
+        for begin, stop, axis in pieces:
+            texts.append(markup[done:begin])
+            slots.append((float(markup[begin:stop]), axis))
+            done = stop
+    texts.append(markup[done:])
+    return tuple(texts), tuple(slots)
+
+
+def _moved(movable: tuple, dx: float, dy: float) -> str:
+    """The markup :func:`_movable` cut, each coordinate moved by (``dx``, ``dy``).
+
+    >>> _moved(_movable('<path d="M 1 2 L 3 4"/>'), 10, -1)
+    '<path d="M 11 1 L 13 3"/>'
+    """
+    texts, slots = movable
+    shift = (dx, dy)
+    parts = [texts[0]]
+    for (value, axis), text in zip(slots, texts[1:], strict=True):
+        parts += (_number(value + shift[axis]), text)
+    return "".join(parts)
 
 
 def legend_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
-    """Where the legend ``drawn`` falls in ``sketch`` (display points), from its drawing on a
-    page of its own: for laying out, before the sketch has its final size."""
+    """Where the legend ``drawn`` falls in ``sketch`` (display points)."""
     kwargs = dict(drawn.kwargs)
     anchor = kwargs.pop("anchor")
-    width, height = sketch.size_points
-    (page, _), centre = _PAGE, _PAGE[0] / 2
-    apart = _legend_drawn(kwargs, (page, page), (0.5, 0.5)).extent
-    return apart.translated(anchor[0] * width - centre, anchor[1] * height - centre)
-
-
-_PAGE = (1440.0, 1440.0)  # points: room enough for any legend around its anchor
+    return _legend_apart(kwargs).extent.translated(*_shift(sketch, anchor))
 
 
 def legend_size(arguments: dict) -> tuple[float, float]:
     """The width and height in points of the legend ``arguments`` describe (entries,
     handle and options), wherever it stands."""
-    extent = _legend_drawn(arguments, _PAGE, (0.5, 0.5)).extent
+    extent = _legend_apart(arguments).extent
     return float(extent.width), float(extent.height)
 
 
-def _legend_drawn(arguments: dict, size: tuple[float, float], anchor: tuple) -> _Legend:
-    """The legend drawn by matplotlib in a figure of ``size`` (points) at ``anchor``, once
-    per process for each place: the very markup the figure's own drawing writes.
+#: The page a legend is drawn on apart, its anchor at the centre (points): room enough
+#: for any legend around its anchor.
+_PAGE = (1440.0, 1440.0)
+
+
+def _shift(sketch: Sketch, anchor: tuple[float, float]) -> tuple[float, float]:
+    """How far (display points) a legend anchored at ``anchor`` in ``sketch`` stands from
+    its drawing apart: a legend's layout around its anchor does not depend on the page."""
+    width, height = sketch.size_points
+    return anchor[0] * width - _PAGE[0] / 2, anchor[1] * height - _PAGE[1] / 2
+
+
+def _number(value: float) -> str:
+    """A coordinate as the SVG writer writes one (six decimals at most).
+
+    >>> _number(-12.5), _number(3.0), _number(0.1234567)
+    ('-12.5', '3', '0.123457')
+    """
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _legend_apart(arguments: dict) -> _Legend:
+    """The legend drawn by matplotlib on a page of its own (:data:`_PAGE`), anchored at its
+    centre, once per process: the very markup a figure's own drawing writes, to be moved.
 
     Legends are told apart by their arguments' text: the entries, the function that makes
     each entry's handle and the legend's options (values, or objects that live as long as
     the process, such as a module's handler map).
     """
-    key = repr((sorted(arguments.items()), size, anchor))
+    key = repr(sorted(arguments.items()))
     if key not in _LEGENDS:
         if len(_LEGENDS) >= 256:
             _LEGENDS.clear()
-        _LEGENDS[key] = _draw_legend(arguments, size, anchor)
+        _LEGENDS[key] = _draw_legend(arguments, _PAGE, (0.5, 0.5))
     return _LEGENDS[key]
 
 
@@ -234,7 +308,7 @@ def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _
         raise ValueError("a sketch cannot write a legend with clipped artists")
     parts = renderer.writer.parts
     markup, patterns = "".join(parts[start:end]), "".join(parts[end:])
-    return _Legend(markup, tuple(used.names), extent, patterns)
+    return _Legend(markup, tuple(used.names), extent, patterns, _movable(markup))
 
 
 __all__ = [
