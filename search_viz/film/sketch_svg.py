@@ -89,7 +89,13 @@ def _dashes(styles, widths: np.ndarray) -> list[tuple]:
     """Each element's (offset, dashes), scaled by its width, as a collection keeps them."""
     patterns = [_get_dash_pattern(s) for s in (styles if isinstance(styles, list) else [styles])]
     n = max(len(patterns), len(widths))
-    return [_scale_dashes(*patterns[i % len(patterns)], widths[i % len(widths)]) for i in range(n)]
+    scaled, each = {}, []  # most elements share a style and a width: each pair is scaled once
+    for i in range(n):
+        key = (i % len(patterns), float(widths[i % len(widths)]))
+        if key not in scaled:
+            scaled[key] = _scale_dashes(*patterns[key[0]], key[1])
+        each.append(scaled[key])
+    return each
 
 
 def _rows(colours, n: int, alpha: float | None) -> np.ndarray:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -87,6 +88,7 @@ class Case:
         return node_label(node, puzzle=self.kind == PUZZLE)
 
 
+@lru_cache(maxsize=1 << 16, typed=True)  # a film names its nodes at every step
 def node_label(node: Any, *, puzzle: bool = False) -> str:
     """A node's name as a student reads it: boards as ``283/164/7_5``, cells as ``(r, c)``.
 
