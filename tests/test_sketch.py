@@ -25,7 +25,7 @@ from matplotlib.transforms import Bbox
 import search_viz as sv
 from search_viz import GameTree
 from search_viz.film.sketch import Sketch
-from search_viz.film.sketch_text import _draw_legend, legend_of
+from search_viz.film.sketch_text import _draw_legend, _legend_apart, legend_of, legend_width
 from search_viz.lessons.game_trees.drawing import draw_scene, record
 from search_viz.lessons.shared.graph_drawing import (
     STATUS,
@@ -294,6 +294,27 @@ def test_a_legend_moved_into_place_is_the_legend_matplotlib_draws_there(
     moved = legend_of(sketch, drawn)
     _same_markup(moved.markup, in_place.patterns + in_place.markup)
     assert tuple(moved.extent.bounds) == pytest.approx(tuple(in_place.extent.bounds), abs=1e-6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    statuses=st.lists(st.sampled_from(sorted(STATUS)), unique=True, max_size=len(STATUS)),
+    links=st.booleans(),
+    ncols=st.integers(1, 6),
+    fontsize=st.sampled_from([7.0, 9.5, 12.0]),
+    spacing=st.tuples(st.floats(0.2, 2.0), st.floats(0.2, 2.0), st.floats(0.5, 2.5)),
+)
+def test_a_legend_s_width_worked_out_is_the_width_matplotlib_draws(
+    statuses, links, ncols, fontsize, spacing
+):
+    """What a bottom legend's columns are chosen by, without drawing it: its width."""
+    entries = legend_entries([STATUS[s] for s in statuses], links=links)
+    textpad, columnspacing, handlelength = spacing
+    options = {"ncols": ncols, "fontsize": fontsize, "handletextpad": textpad,
+               "columnspacing": columnspacing, "handlelength": handlelength}  # fmt: skip
+    labels = [graph_legend_handle(entry).get_label() for entry in entries]
+    drawn = _legend_apart({**options, "entries": tuple(entries), "handle": graph_legend_handle})
+    assert legend_width(labels, **options) == pytest.approx(drawn.extent.width, abs=1e-6)
 
 
 def test_a_sketch_refuses_names_that_do_not_fit():

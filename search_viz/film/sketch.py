@@ -50,7 +50,6 @@ from search_viz.film.sketch_svg import write_svg
 from search_viz.film.sketch_text import (
     AXES_FRACTION,
     legend_extent,
-    legend_size,
     make_legend,
     text_extent,
 )
@@ -250,10 +249,6 @@ class Sketch(Items):
     def figure(self) -> Sketch:
         """The sketch itself: it stands for its figure (``scene.figure.text(...)``)."""
         return self
-
-    def measure_legend(self, entries: Sequence, handle: Callable, **kwargs) -> tuple[float, float]:
-        """The width and height in points of :meth:`legend` with these arguments (not added)."""
-        return legend_size({**kwargs, "entries": tuple(entries), "handle": handle})
 
     def get_size_inches(self) -> np.ndarray:
         return np.array([self.width, self.height])

@@ -15,11 +15,13 @@ them, :class:`~search_viz.film.sketch.Sketch` lays the picture out with their ex
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import matplotlib as mpl
+import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyBboxPatch
@@ -242,11 +244,31 @@ def legend_extent(sketch: Sketch, drawn: _Drawn) -> Bbox:
     return _legend_apart(kwargs).extent.translated(*_shift(sketch, anchor))
 
 
-def legend_size(arguments: dict) -> tuple[float, float]:
-    """The width and height in points of the legend ``arguments`` describe (entries,
-    handle and options), wherever it stands."""
-    extent = _legend_apart(arguments).extent
-    return float(extent.width), float(extent.height)
+def legend_width(labels: Sequence[str], **options) -> float:
+    """The width in points of a legend of ``labels`` with ``options`` (``ncols``,
+    ``fontsize``, ``handlelength``, ``handletextpad``, ``columnspacing``, ``borderpad``;
+    matplotlib's defaults otherwise), worked out as matplotlib packs a legend, without
+    making or drawing it: each entry a handle box and its label, the entries split into
+    columns (the first ones one longer), the columns side by side. For a legend of one
+    handle per entry and no title.
+
+    >>> round(legend_width(["a", "bb"], ncols=2, fontsize=10.0), 3)
+    102.825
+    """
+    size = FontProperties(size=options.get("fontsize", _RC["legend.fontsize"])).get_size_in_points()
+
+    def points(name: str) -> float:
+        return float(options.get(name, _RC[f"legend.{name}"])) * size
+
+    label_widths = [
+        text_layout(label, size=size, weight="normal", style="normal", ha="left",
+                    va="baseline", linespacing=None, parse_math=True, box=None).extent[2]
+        for label in labels
+    ]  # fmt: skip
+    columns = [c for c in np.array_split(np.array(label_widths), options.get("ncols", 1)) if len(c)]
+    entry = points("handlelength") + points("handletextpad")
+    packed = sum(entry + float(c.max()) for c in columns)
+    return packed + points("columnspacing") * (len(columns) - 1) + 2 * points("borderpad")
 
 
 #: The page a legend is drawn on apart, its anchor at the centre (points): room enough
@@ -317,7 +339,7 @@ __all__ = [
     "layout_key",
     "legend_extent",
     "legend_of",
-    "legend_size",
+    "legend_width",
     "make_legend",
     "text_extent",
     "text_layout",

@@ -46,6 +46,7 @@ from matplotlib.path import Path
 
 from search_viz.events import format_value
 from search_viz.film.sketch import Sketch, SketchAxes
+from search_viz.film.sketch_text import legend_width
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, Style, font_size
 from search_viz.film.svg_writer import measuring_renderer
 from search_viz.lessons.shared.figure import legend_handle
@@ -226,12 +227,13 @@ _BOTTOM_LEGEND = {
 
 
 def _legend_rows(sketch: Sketch, entries: list, ncols: int) -> tuple[int, int]:
-    """The rows and columns of a bottom legend: as many columns as fit the width."""
+    """The rows and columns of a bottom legend: as many columns as fit the width (measured
+    without drawing the legends that do not fit)."""
     options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
+    labels = [graph_legend_handle(entry).get_label() for entry in entries]
     width = sketch.size_points[0]
     for columns in range(min(ncols, len(entries)), 0, -1):
-        wide, _ = sketch.measure_legend(entries, graph_legend_handle, ncols=columns, **options)
-        if columns == 1 or wide <= 0.98 * width:
+        if columns == 1 or legend_width(labels, ncols=columns, **options) <= 0.98 * width:
             return math.ceil(len(entries) / columns), columns
     raise ValueError("a legend needs at least one entry")
 
