@@ -90,6 +90,18 @@ def test_the_shortcut_opened_deep_below_the_root():
     assert_same(TicTacToe(), Search(pruning=False), focus=(0, 4, 8))
 
 
+@pytest.mark.parametrize("pruning", [True, False])
+def test_calls_summed_up_in_one_why_tree_serve_the_next(pruning):
+    """The summed-up calls are kept between why-trees of the same rules (a student's game
+    asks for one per move): each tree still equals its own whole search, also after trees
+    of other rules (another first player, no decay) from a root with as many marks."""
+    search = Search(pruning=pruning)
+    for game in (TicTacToe("X...O...."), TicTacToe("....X...."), TicTacToe("X...O..X.")):
+        assert_same(game, search)
+    for game in (TicTacToe(decay=False), TicTacToe(first="O"), TicTacToe(), TicTacToe(decay=False)):
+        assert_same(game, search)
+
+
 def test_a_bad_ordering_is_refused_as_the_search_refuses_it():
     with pytest.raises(ValueError, match="ordering must be one of given, best, worst"):
         tree_view(TicTacToe(), Search(ordering="random"))

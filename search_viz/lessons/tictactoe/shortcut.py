@@ -11,7 +11,8 @@ MIN-VALUE calling each other) and makes events only at drawn nodes. Below them,
 a subtree's call is summed up as what it returns (its value and best line) and
 what it costs (nodes entered, leaves evaluated, children pruned); the same
 position reached by other moves, with the same window, gives the same call,
-so each is summed up once (a transposition table). Tic-tac-toe has 5,478
+so each is summed up once (a transposition table), and kept for the next why-tree of
+the same rules (a student's game asks for one per move). Tic-tac-toe has 5,478
 positions: minimax's 549,946 calls are 5,478 different ones.
 
 Its answer equals filtering the generator's events (``tests/test_tictactoe_shortcut.py``
@@ -102,7 +103,7 @@ class _Replay:
         self.progress: list[tuple[int, int, int]] = []
         self.cut: set[Node] = set()
         # (state, depth, alpha, beta) -> (the call, the nodes, leaves and prunes it costs)
-        self.table: dict[tuple, tuple[Call, int, int, int]] = {}
+        self.table = _table(game, search)
 
     def run(self) -> DrawnSearch:
         """Search from the root, then keep the root's backup and ``done``."""
@@ -209,6 +210,43 @@ class _Replay:
             if child in self.drawn:
                 self.keep(Event("prune", child, node, alpha=alpha, beta=beta,
                                 line=self.cut_at[is_max], data=MAX if is_max else MIN))  # fmt: skip
+
+
+def _table(game: TicTacToe, search: Any) -> dict[tuple, tuple[Call, int, int, int]]:
+    """The summed-up calls of searches like ``search``, shared in this process: below the
+    drawn nodes, a position's call with a window is the same in every why-tree of the same
+    kind of search, in games of the same rules (who starts, what a win is worth, and, with
+    decay, how many marks the root has: a win scores by the plies played since the root).
+    Searches with a depth limit (whose scores depend on how deep the position is met),
+    with an ordering function or in a game of another class get a table of their own.
+
+    >>> from search_viz.lessons.tictactoe.search import Search
+    >>> _table(TicTacToe("X........"), Search()) is _table(TicTacToe("....X...."), Search())
+    True
+    >>> _table(TicTacToe(), Search()) is _table(TicTacToe("X........"), Search())
+    False
+    >>> _table(TicTacToe(), Search()) is _table(TicTacToe(decay=False), Search())
+    False
+    >>> _table(TicTacToe(), Search(limit=2)) is _table(TicTacToe(), Search(limit=2))
+    False
+    """
+    shared = type(game) is TicTacToe and search.limit is None and isinstance(search.ordering, str)
+    if not shared:
+        return {}
+    # with decay, a win scores by the plies played since the root: the root's marks count
+    marks = len(game.board) - game.board.count(".")
+    rules = (game.first, game.win, game.decay, marks if game.decay else None)
+    kind = (rules, search.pruning, search.fail_soft or not search.pruning, search.ordering)
+    table = _TABLES.setdefault(kind, {})
+    if len(table) > _MOST_CALLS:  # a bound on memory: start this kind's table again
+        table.clear()
+    return table
+
+
+#: The shared tables, by the kind of search (see :func:`_table`).
+_TABLES: dict[tuple, dict] = {}
+#: At most this many summed-up calls are kept for one kind of search.
+_MOST_CALLS = 100_000
 
 
 __all__ = ["Call", "DrawnSearch", "drawn_search"]
