@@ -286,3 +286,29 @@ def test_a_question_asked_again_is_written_alike_and_other_items_are_not_confuse
     assert first == again
     assert other["i"] != first["i"]
     assert other["i"] == [[film.item("A lit")], [film.item("B lit")]]
+
+
+def test_a_builder_holds_the_collector_off_until_its_film_is_made():
+    """Python's cycle collector waits while a film is built (it would walk the growing film
+    again and again), and runs again once the film is made, or the failed build is gone."""
+    import gc
+
+    from search_viz.film.demo import demo_writer
+
+    assert gc.isenabled()
+    first = demo_writer(2)  # built, not yet made into a film
+    second = demo_writer(2)
+    assert not gc.isenabled()
+    first.film()
+    assert not gc.isenabled()  # the other build is still under way
+    second.film()
+    assert gc.isenabled()
+    failing = demo_writer(2)
+    failing.show("A")
+    with pytest.raises(ValueError, match="changes were made after the last step"):
+        failing.film()
+    assert gc.isenabled()
+    abandoned = demo_writer(2)
+    assert not gc.isenabled()
+    del abandoned  # a build left unfinished (an error in the lesson's code)
+    assert gc.isenabled()

@@ -17,12 +17,14 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
+from search_viz.film.collector import Hold
 from search_viz.film.edits import Edit
 from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, changed_looks, scene_looks
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
@@ -43,9 +45,14 @@ class FilmBuilder:
     ``title``, ``pseudocode`` (the text whose lines the steps light),
     ``layout`` ("side": panels beside the picture; "below": under it) and
     ``shape`` (films of one shape keep the step when one replaces the other).
+
+    From its start until :meth:`film` (or until it is gone), a builder holds Python's
+    cycle collector off (see :mod:`search_viz.film.collector`).
     """
 
     def __init__(self, draw: Callable[[], Scene], **meta: Any) -> None:
+        self._hold = Hold()
+        weakref.finalize(self, self._hold.release)  # a build that fails lets go too
         self.draw = draw
         self.scene = draw()  # a Scene, or a Sketch (see search_viz.film.sketch)
         self.meta = meta
@@ -264,6 +271,12 @@ class FilmBuilder:
 
     def film(self) -> Film:
         """The finished film."""
+        try:
+            return self._made()
+        finally:
+            self._hold.release()
+
+    def _made(self) -> Film:
         self._check_closed()
         return Film(
             draw=self.draw,
