@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,7 @@ class FilmBuilder:
         self._panel: dict[str, Any] = {}
         self._chosen: dict[Hashable, int] = {}
         self._looks: dict[Look, int] = {}  # restyled looks -> their code (2, 3, ...)
+        self._codes_by_id: dict[int, tuple[Look, int]] = {}  # id of a Look -> it, its code
         self._pending_looks: dict[int, int] = {}
         self._pending_moves: dict[int, tuple[float, float]] = {}
         self._pending_marks: list | None = None
@@ -191,8 +193,19 @@ class FilmBuilder:
         self._editable.append((numbers, what, edits, drag, paint))
 
     def _code(self, look: int | Look) -> int:
+        if look.__class__ is int:  # hidden or shown
+            return look
         if isinstance(look, Look):
-            return self._looks.setdefault(look, 2 + len(self._looks))
+            # a lesson restyles with a few Look objects thousands of times: each is hashed
+            # (all its fields) once, then known by its id (kept, so that the id stays its own)
+            known = self._codes_by_id.get(id(look))
+            if known is not None and known[0] is look:
+                return known[1]
+            code = self._looks.setdefault(look, 2 + len(self._looks))
+            if len(self._codes_by_id) >= 4096:
+                self._codes_by_id.clear()
+            self._codes_by_id[id(look)] = (look, code)
+            return code
         return int(look)
 
     def _set(self, number: int, code: int) -> None:
@@ -242,7 +255,7 @@ class FilmBuilder:
         if self._pending_marks is not None:
             self._marks = self._pending_marks
         delta = Delta(
-            looks=tuple(x for pair in sorted(self._pending_looks.items()) for x in pair),
+            looks=tuple(chain.from_iterable(sorted(self._pending_looks.items()))),
             moves=tuple(
                 x for n, (dx, dy) in sorted(self._pending_moves.items()) for x in (n, dx, dy)
             ),
