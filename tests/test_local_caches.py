@@ -151,16 +151,17 @@ def test_the_descriptions_of_a_walk_are_the_ones_each_step_would_have_alone(n, s
         assert story.lowest[k] == int(story.objective[: k + 1].min())
 
 
-def test_the_curves_shifts_are_the_paths_rounded_as_a_film_keeps_them():
+def test_the_curves_followers_shift_along_the_paths():
     run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"seed": 1})
     curves = draw_scene(run).curves
+    followers = dict(curves._followers)
+    assert followers["veil"] is followers["cursor"]
     for name, path in curves._paths.items():
-        rounded = curves._rounded[name]
-        assert len(rounded) == len(path)
+        shifts = followers[name]
+        assert len(shifts) == len(path)
         for k in range(0, len(path), 37):
-            x, y = path[k]
-            assert rounded[k] == (round(float(x), 2), round(float(y), 2))
-            assert not math.isnan(rounded[k][0])
+            assert shifts[k] == [float(v) for v in path[k]]
+            assert not math.isnan(shifts[k][0])
 
 
 # ----------------------------------------------------- a whole film, made the plain way
@@ -175,12 +176,20 @@ def plain_clear(moves, builder):
 
 
 def plain_at(curves, builder, step, decision=None):
-    """The cursor, the veil and the markers put at ``step``, each shift rounded there and then."""
+    """The cursor, the veil and the markers put at ``step``, each shift rounded there and then
+    and given only when it changes."""
+    last = curves.__dict__.setdefault("plain_last", {})
+
+    def move(name, shift):
+        if last.get(name) != shift:
+            builder.move(name, *shift)
+            last[name] = shift
+
     followers = [("veil", "cursor"), ("cursor", "cursor")]
     followers += [(f"now {name}", f"now {name}") for name, _, _ in curves._markers]
     for name, path in followers:
         x, y = curves._paths[path][step]
-        curves._move(builder, name, (round(float(x), 2), round(float(y), 2)))
+        move(name, (round(float(x), 2), round(float(y), 2)))
     if curves._ring_axes is None:
         return
     if decision is None:
@@ -188,8 +197,7 @@ def plain_at(curves, builder, step, decision=None):
         return
     builder.show("now decision")
     ux, uy = curves._ring_unit
-    ring = (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2))
-    curves._move(builder, "now decision", ring)
+    move("now decision", (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2)))
 
 
 def plain_marks(board, state):

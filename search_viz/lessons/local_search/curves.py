@@ -184,7 +184,6 @@ class Curves:
         self.axes[-1].tick_params(labelbottom=True)
         self.base_x = self.scene.point(self.axes[-1], self.x[0], 0)[0]
         self._follow(left, bottom, width, height)
-        self._last: dict[str, tuple[float, float]] = {}
         self._paths = self._precompute()
 
     # ------------------------------------------------------------ the panels
@@ -384,20 +383,20 @@ class Curves:
         return paths
 
     @cached_property
-    def _rounded(self) -> dict[str, list[tuple[float, float]]]:
-        """Every step's shift of the cursor and of each marker, rounded as the film keeps it.
+    def _followers(self) -> list[tuple[str, list[list[float]]]]:
+        """Each item that follows the step (the veil goes with the cursor) and its shift at
+        every step, in points, as plain floats.
 
-        Worked out once, at the film's first step (not when the scene is drawn for an export).
+        Not rounded here: the film's builder rounds each shift as the film keeps it, and
+        drops a shift that rounds to where the item already stands. Worked out once, at the
+        film's first step (not when the scene is drawn for an export).
         """
-        return {
-            name: [(round(x, 2), round(y, 2)) for x, y in path.tolist()]
-            for name, path in self._paths.items()
-        }
-
-    def _move(self, builder, name: str, shift: tuple[float, float]) -> None:
-        if self._last.get(name) != shift:
-            builder.move(name, *shift)
-            self._last[name] = shift
+        cursor = self._paths["cursor"].tolist()
+        followers = [("veil", cursor), ("cursor", cursor)]
+        followers += [
+            (f"now {name}", self._paths[f"now {name}"].tolist()) for name, _, _ in self._markers
+        ]
+        return followers
 
     def at(self, builder, step: int, decision: tuple[float, float] | None = None) -> None:
         """Put the cursor, the veil and the markers at ``step``.
@@ -405,11 +404,9 @@ class Curves:
         ``decision``: the (step, value) of the decision to ring in the bottom
         panel (the chance of a worse move, or the Δ of a move), or None.
         """
-        rounded = self._rounded
-        self._move(builder, "veil", rounded["cursor"][step])
-        self._move(builder, "cursor", rounded["cursor"][step])
-        for name, _, _ in self._markers:
-            self._move(builder, f"now {name}", rounded[f"now {name}"][step])
+        for name, path in self._followers:
+            dx, dy = path[step]
+            builder.move(name, dx, dy)
         if self._ring_axes is None:
             return
         if decision is None:
@@ -421,8 +418,7 @@ class Curves:
             builder.show("now decision")
             self._ring_shown = True
         (ux, uy) = self._ring_unit
-        ring = (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2))
-        self._move(builder, "now decision", ring)
+        builder.move("now decision", ux * decision[0], uy * decision[1])
 
 
 def _filled(values: np.ndarray) -> np.ndarray:
