@@ -32,8 +32,8 @@ button kbd { display: none !important; }
 [data-testid="stImage"] img {
     max-height: calc(100vh - 18rem); width: auto !important; max-width: 100%;
     object-fit: contain; }
-.st-key-presenter-leave {
-    position: fixed !important; top: 0.4rem; right: 0.8rem; z-index: 1000; width: auto !important; }
+.st-key-presenter-leave {  /* in the title's row: it scrolls away, and covers nothing */
+    align-self: flex-end; width: auto !important; margin-bottom: -2.6rem; z-index: 1; }
 </style>
 """
 

@@ -71,6 +71,23 @@ def test_presenter_mode_hides_the_sidebar_and_puts_itself_in_the_link(page, app_
     assert page.console_errors == []
 
 
+def test_the_way_out_of_presenter_mode_scrolls_away_and_covers_nothing(page, app_url):
+    """The button stands in the title's row and scrolls with the page: scrolled down, it
+    does not float over the step's sentence."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{app_url}/game-trees?present=1")
+    wait_for_player(page, timeout=90_000)
+    leave = page.get_by_role("button", name="Leave presenter mode")
+    title = page.locator("h1").first.bounding_box()
+    top = leave.bounding_box()
+    assert top["y"] < title["y"] + title["height"]  # beside the title
+    page.mouse.move(640, 400)
+    page.mouse.wheel(0, 300)
+    page.wait_for_timeout(500)
+    scrolled = leave.bounding_box()
+    assert scrolled is None or scrolled["y"] + scrolled["height"] <= 0  # gone with the title
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.url_path for lesson in LESSONS])
 @pytest.mark.parametrize(
     ("width", "height", "query"), [(1280, 800, ""), (1280, 720, "present=1&")],
