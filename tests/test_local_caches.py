@@ -26,7 +26,8 @@ from search_viz.lessons.local_search.board import (
 from search_viz.lessons.local_search.curves import Curves
 from search_viz.lessons.local_search.descriptions import WalkDescriptions, queens_words
 from search_viz.lessons.local_search.drawing import draw_scene, run_film
-from search_viz.lessons.local_search.runs import Run
+from search_viz.lessons.local_search.runs import Run, counters
+from search_viz.lessons.local_search.sentences import temperature_text
 
 
 @st.composite
@@ -149,6 +150,25 @@ def test_the_descriptions_of_a_walk_are_the_ones_each_step_would_have_alone(n, s
         assert said == WalkDescriptions(run).at(k, current)
         assert queens_words(tuple(current)) in said
         assert story.lowest[k] == int(story.objective[: k + 1].min())
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.integers(4, 12),
+    st.integers(0, 50),
+    st.sampled_from(["exponential", "linear"]),
+    st.sampled_from(["column-in-turn", "random"]),
+)
+def test_annealings_counters_write_each_steps_temperature(n, seed, schedule, neighbour):
+    options = {"schedule": schedule, "neighbour": neighbour, "max_steps": 80, "seed": seed}
+    run = Run.record(sv.NQueens(n, seed=seed), "simulated_annealing", options)
+    temperature = float("nan")
+    shown = counters(run)
+    for k, e in enumerate(run.trace.events):
+        if e.temperature is not None:
+            temperature = e.temperature
+        assert shown[k]["temperature T"] == temperature_text(temperature)
+        assert shown[k]["conflicts now"] == int(run.story.objective[k])
 
 
 def test_the_curves_followers_shift_along_the_paths():

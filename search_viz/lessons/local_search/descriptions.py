@@ -63,6 +63,11 @@ class WalkDescriptions:
         self.attacks = attacks
         self._board: tuple[int, ...] | None = None
         self._words = ""
+        story = run.story
+        # The story's series as plain lists: read one number a step.
+        self._temperature = story.temperature.tolist()
+        self._objective = story.objective.tolist()
+        self._so_far: dict[tuple[int, int], str] = {}  # (now, lowest) -> its words
 
     def at(self, step: int, current: Sequence[int]) -> str:
         """What the picture shows at ``step``, ``current`` the board.
@@ -74,15 +79,23 @@ class WalkDescriptions:
         """
         run = self.run
         parts = _step_words(run.trace.events, step)
-        temperature = run.story.temperature[step]
+        temperature = self._temperature[step]
         if temperature == temperature:  # not NaN: annealing
-            parts.append(f"Temperature T = {temperature_text(float(temperature))}")
+            parts.append(f"Temperature T = {temperature_text(temperature)}")
         board = tuple(current)
         if board != self._board:
             self._board, self._words = board, _queens_words(board, self.attacks(board))
         parts.append(self._words)
-        parts.append(_so_far(run, step))
+        parts.append(self._conflicts_so_far(step))
         return ". ".join(parts) + "."
+
+    def _conflicts_so_far(self, step: int) -> str:
+        """:func:`_so_far`, its words made once for each (now, lowest) the film has."""
+        key = (self._objective[step], self.run.story.lowest[step])
+        words = self._so_far.get(key)
+        if words is None:
+            words = self._so_far[key] = _so_far(self.run, step)
+        return words
 
 
 def _step_words(events: Sequence, step: int) -> list[str]:

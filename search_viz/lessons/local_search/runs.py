@@ -190,6 +190,8 @@ def counters(run: Run) -> list[dict[str, object]]:
     annealing = run.algorithm == "simulated_annealing"
     tried = made = sideways = restarts = worse_taken = worse_turned_down = 0
     temperature = float("nan")
+    written = temperature_text(temperature)  # T in words, written again only when it changes
+    objective = story.objective.tolist()
     out = []
     for k, e in enumerate(run.trace.events):
         kind = e.kind
@@ -203,13 +205,14 @@ def counters(run: Run) -> list[dict[str, object]]:
             worse_turned_down += e.delta > 0
         elif kind == "restart":
             restarts += 1
-        if e.temperature is not None:
-            temperature = e.temperature
-        now = int(story.objective[k])
+        if e.temperature is not None and e.temperature is not temperature:
+            temperature = e.temperature  # a proposal's T is its decision's: the same number
+            written = temperature_text(temperature)
+        now = objective[k]
         if annealing:
             out.append(
                 {
-                    "temperature T": temperature_text(temperature),
+                    "temperature T": written,
                     "conflicts now": now,
                     "moves tried": tried,
                     "worse taken": worse_taken,
