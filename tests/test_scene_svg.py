@@ -147,3 +147,26 @@ def test_a_line_s_path_data_is_written_as_matplotlib_writes_it(ends, scale, shif
     ours = renderer._segment(path, transform, {})
     theirs = renderer._convert_path(path, renderer._make_flip_transform(transform), clip=True)
     assert ours is None or ours == theirs
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    text=st.text(st.characters(codec="latin-1", exclude_categories=("Cc", "Cs")), max_size=12),
+    weight=st.sampled_from(["normal", "bold"]),
+    style=st.sampled_from(["normal", "italic"]),
+    size=st.floats(4, 30),
+)
+def test_an_outline_kept_is_the_outline_matplotlib_makes(text, weight, style, size):
+    """An outlined label's path, worked out once and kept, is matplotlib's, asked twice."""
+    import numpy as np
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    from search_viz.film.svg_writer import _OutlinesOnce
+
+    prop = FontProperties(weight=weight, style=style, size=size)
+    theirs = TextToPath().get_text_path(prop, text)
+    for _ in range(2):
+        vertices, codes = _OutlinesOnce().get_text_path(prop, text)
+        assert np.array_equal(vertices, np.asarray(theirs[0], dtype=float).reshape(-1, 2))
+        assert list(codes) == list(theirs[1])

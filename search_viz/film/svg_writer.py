@@ -266,8 +266,42 @@ _AGG_EXTENTS: dict[tuple, tuple[float, float, float]] = {}
 _MAX_AGG_EXTENTS = 50_000
 
 
+class _OutlinesOnce(TextToPath):
+    """matplotlib's text outlines, each plain text's worked out once per process: an outlined
+    label (a text with path effects) is drawn again in every film of its lesson.
+
+    >>> from matplotlib.font_manager import FontProperties
+    >>> prop = FontProperties(size=10)
+    >>> ours = _OutlinesOnce().get_text_path(prop, "A*")
+    >>> theirs = TextToPath().get_text_path(prop, "A*")
+    >>> bool(np.array_equal(ours[0], np.asarray(theirs[0]))), list(ours[1]) == list(theirs[1])
+    (True, True)
+    """
+
+    def get_text_path(self, prop, s, ismath=False, **shaping):
+        """The outline of ``s`` at the layout size (``TextToPath.get_text_path``)."""
+        if ismath or any(value is not None for value in shaping.values()):
+            return super().get_text_path(prop, s, ismath, **shaping)
+        key = (_prop_key(prop), s)
+        known = _OUTLINED.get(key)
+        if known is None:
+            vertices, codes = super().get_text_path(prop, s)
+            vertices = np.array(vertices, dtype=float).reshape(-1, 2)
+            vertices.flags.writeable = False  # shared by every drawing of the text
+            if len(_OUTLINED) >= 20_000:
+                _OUTLINED.clear()
+            known = _OUTLINED[key] = (vertices, tuple(codes))
+        return known[0], list(known[1])
+
+
+#: Plain texts' outlines, by font and text (see :class:`_OutlinesOnce`).
+_OUTLINED: dict[tuple, tuple[np.ndarray, tuple]] = {}
+
+
 class _Renderer(_CachedMetrics, RendererSVG):
     """matplotlib's SVG renderer writing into :class:`_Markup`, with texts from the caches."""
+
+    _text2path = _OutlinesOnce()  # what path effects draw a text with (see RendererBase)
 
     def __init__(
         self, width: float, height: float, collections: Mapping[str, int], dpi: float
