@@ -24,7 +24,33 @@ from functools import cached_property
 from search_viz.lessons.shared.graph_layout import Positions, tree_layout
 from search_viz.trace import State, Trace
 
-TreeId = tuple
+
+class TreeId(tuple):
+    """A tree node's name: ``(parent's id, state)``, a tuple that hashes in constant time.
+
+    A plain tuple hashes its whole chain of parents at every dict lookup (a node at
+    depth 25 of an 8-puzzle tree: 26 boards); this one works its hash out once, from
+    its parent's. It equals, and hashes like, the plain tuple of the same nodes.
+
+    >>> root = TreeId(None, "A")
+    >>> child = TreeId(root, "B")
+    >>> child == ((None, "A"), "B"), hash(child) == hash(((None, "A"), "B")), child[0] is root
+    (True, True, True)
+    """
+
+    def __new__(cls, parent: TreeId | None, state: Hashable) -> TreeId:
+        node = super().__new__(cls, (parent, state))
+        node._hash = tuple.__hash__(node)
+        return node
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        # rebuilt, not copied: hash(None) differs from one process to the next
+        return TreeId, tuple(self)
+
+
 _TOP = "the roots' common parent"  # a string: never a tree node, which are tuples
 
 _KIND_STATUS = {"generate": "frontier", "expand": "explored", "cutoff": "cutoff", "goal": "goal"}
@@ -54,7 +80,7 @@ class SearchTree:
             if e.kind == "iterate":
                 expanding, pending = {}, {}
             elif e.kind == "generate":
-                tree_id = (expanding.get(e.parent) if e.parent is not None else None, e.node)
+                tree_id = TreeId(expanding.get(e.parent) if e.parent is not None else None, e.node)
                 waiting = pending.setdefault(e.node, [])
                 if not self.tree_search:
                     waiting.clear()
@@ -64,7 +90,7 @@ class SearchTree:
                     self.children.setdefault(tree_id[0], []).append(tree_id)
             elif e.kind == "expand":
                 waiting = pending.get(e.node)
-                tree_id = waiting.pop() if waiting else (None, e.node)
+                tree_id = waiting.pop() if waiting else TreeId(None, e.node)
                 expanding[e.node] = tree_id
             elif e.kind in ("cutoff", "goal", "done") and e.node is not None:
                 tree_id = expanding.get(e.node)
