@@ -24,8 +24,13 @@ from search_viz.lessons.local_search.board import (
     board_title,
 )
 from search_viz.lessons.local_search.curves import Curves
-from search_viz.lessons.local_search.descriptions import WalkDescriptions, queens_words
+from search_viz.lessons.local_search.descriptions import (
+    WalkDescriptions,
+    genetic_description,
+    queens_words,
+)
 from search_viz.lessons.local_search.drawing import draw_scene, run_film
+from search_viz.lessons.local_search.population import Parents
 from search_viz.lessons.local_search.runs import Run, counters
 from search_viz.lessons.local_search.sentences import temperature_text
 
@@ -171,6 +176,18 @@ def test_annealings_counters_write_each_steps_temperature(n, seed, schedule, nei
         assert shown[k]["conflicts now"] == int(run.story.objective[k])
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.integers(4, 10), st.integers(0, 50), st.sampled_from(["one-point", "uniform"]))
+def test_the_genetic_descriptions_with_the_boards_pairs_are_the_plain_ones(n, seed, crossover):
+    options = {"population": 8, "generations": 5, "crossover": crossover, "seed": seed}
+    run = Run.record(sv.NQueens(n, seed=seed), "genetic", options)
+    evolution, board = run.evolution, new_board(run.problem.state)
+    for k in range(len(run.trace)):
+        generation = evolution.generations[evolution.index_at(k)]
+        plain = genetic_description(run, k, generation)
+        assert genetic_description(run, k, generation, board.attacks) == plain
+
+
 def test_the_curves_followers_shift_along_the_paths():
     run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"seed": 1})
     curves = draw_scene(run).curves
@@ -220,6 +237,19 @@ def plain_at(curves, builder, step, decision=None):
     move("now decision", (round(float(ux * decision[0]), 2), round(float(uy * decision[1]), 2)))
 
 
+def plain_place(board, builder, state):
+    """The queens moved to ``state``, each shift worked out there and then."""
+    for column, (now, then) in enumerate(zip(state, board._placed, strict=True)):
+        if now != then:
+            builder.move(f"{board.name} queen {column}", *board.shift(column, now))
+    board._placed = tuple(state)
+
+
+def plain_parent_label(parents, who, place):
+    board = parents.boards[who]
+    return Mark.label(board.title_point(), f"{who} = #{place}", f"parent {who}")
+
+
 def plain_marks(board, state):
     return [
         mark
@@ -249,6 +279,8 @@ def test_a_film_is_the_one_made_the_plain_way(monkeypatch, n, algorithm, options
     monkeypatch.setattr(Curves, "at", plain_at)
     monkeypatch.setattr(Board, "attack_marks", plain_marks)
     monkeypatch.setattr(Board, "title_mark", plain_title)
+    monkeypatch.setattr(Board, "place", plain_place)
+    monkeypatch.setattr(Parents, "_label", plain_parent_label)
     plain = run_film(run, numbers=True)
     assert len(quick) == len(plain)
     assert quick.digest == plain.digest

@@ -354,11 +354,14 @@ class Board:
         self._frame(labels)
         # A square's centre in the SVG is affine in (column, row): found once, not per call.
         self._origin, self._unit = linear_frame(scene, ax)
+        #: Each column's queen's item name.
+        self.queen_names = [f"{name} queen {c}" for c in range(n)]
         self.queens = [
-            scene.tag(self.queen_artist(c, r, queen_color), f"{name} queen {c}", shown=shown)
+            scene.tag(self.queen_artist(c, r, queen_color), self.queen_names[c], shown=shown)
             for c, r in enumerate(self.start)
         ]
         self._placed = self.start
+        self._shifts: dict[tuple[int, int], tuple[float, float]] = {}  # (column, row) -> shift
         self._queens_shown = shown
         self._pairs: dict[tuple, tuple[Mark, ...]] = {}
         # The board last asked about: its queens by line, each line's pairs with their marks,
@@ -470,9 +473,13 @@ class Board:
 
     def place(self, builder, state: Sequence[int]) -> None:
         """Move the queens to ``state`` from the next step on (only those that change)."""
+        names, shifts = self.queen_names, self._shifts
         for column, (now, then) in enumerate(zip(state, self._placed, strict=True)):
             if now != then:
-                builder.move(f"{self.name} queen {column}", *self.shift(column, now))
+                shift = shifts.get((column, now))
+                if shift is None:  # a queen goes back and forth over a few rows
+                    shift = shifts[column, now] = self.shift(column, now)
+                builder.move(names[column], *shift)
         self._placed = tuple(state)
 
     def show_queens(self, builder, shown: bool) -> None:
@@ -480,8 +487,8 @@ class Board:
         if shown == self._queens_shown:
             return
         self._queens_shown = shown
-        for column in range(self.n):
-            (builder.show if shown else builder.hide)(f"{self.name} queen {column}")
+        for name in self.queen_names:
+            (builder.show if shown else builder.hide)(name)
 
     # -------------------------------------------------------------- marks
     def attacks(self, state: Sequence[int]) -> list[tuple[int, int, bool]]:
@@ -632,8 +639,9 @@ class Moves:
             clip_on=False,
         )
         board.scene.tag(cross, "turned down cross")
+        self._arrows = {length: f"arrow {length}" for length in lengths}  # by length: its item
         for length in sorted(lengths):
-            board.scene.tag(self._arrow(length, width), f"arrow {length}")
+            board.scene.tag(self._arrow(length, width), self._arrows[length])
 
     def _arrow(self, length: int, width: float) -> FancyArrowPatch:
         """An arrow ``length`` rows up (down if negative), from row 0 of column 0."""
@@ -671,8 +679,9 @@ class Moves:
         self.clear(builder)
         self._at(builder, "tried square", column, row)
         self._at(builder, "tried queen", column, row)
-        builder.choose("arrow", f"arrow {row - start}")
-        builder.move(f"arrow {row - start}", *self.board.square_shift(column, start))
+        arrow = self._arrows[row - start]
+        builder.choose("arrow", arrow)
+        builder.move(arrow, *self.board.square_shift(column, start))
         self._arrow_shown = True
 
     def taken(self, builder, column: int, start: int, row: int) -> None:

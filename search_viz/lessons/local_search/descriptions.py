@@ -122,7 +122,12 @@ def _step_words(events: Sequence, step: int) -> list[str]:
     return []
 
 
-def genetic_description(run: Run, step: int, generation: Generation) -> str:
+def genetic_description(
+    run: Run,
+    step: int,
+    generation: Generation,
+    attacks: Callable[[tuple], Sequence] | None = None,
+) -> str:
     """What the genetic algorithm's picture shows at ``step``: the board shown, its parents (a
     child) or the population (``generation``, the latest complete one).
 
@@ -133,6 +138,9 @@ def genetic_description(run: Run, step: int, generation: Generation) -> str:
     Generation 0: 4 boards, the fittest shown. The board: queens in rows 1, 0, 2, 0 (columns 0
     to 3); 2 attacking pairs: columns 0 with 1, 1 with 3. The population's attacking pairs,
     board by board: 2, 4, 4, 4.
+
+    ``attacks`` finds a board's attacking pairs (as :class:`WalkDescriptions` takes it);
+    None: :func:`queens_words` puts the board in words.
     """
     e = run.trace.events[step]
     parts = []
@@ -157,7 +165,8 @@ def genetic_description(run: Run, step: int, generation: Generation) -> str:
     else:
         board = e.node
         parts.append("The search is over: the board returned")
-    parts.append(queens_words(tuple(board)))
+    board = tuple(board)
+    parts.append(queens_words(board) if attacks is None else _queens_words(board, attacks(board)))
     if e.kind != "propose":
         shown = listed([str(c) for c in generation.conflicts], most=20)
         parts.append(f"The population's attacking pairs, board by board: {shown}")

@@ -393,7 +393,7 @@ def _genetic_steps(builder: FilmBuilder, run: Run, children: bool) -> None:
             explain_local(e, "genetic", max_pairs=run.max_pairs),
             line=e.line,
             counters=shown[k],
-            description=genetic_description(run, k, generation),
+            description=genetic_description(run, k, generation, board.attacks),
         )
 
 

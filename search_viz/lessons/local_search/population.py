@@ -26,7 +26,7 @@ from matplotlib.ticker import MaxNLocator
 from search_viz.algorithms.genetic import Generation
 from search_viz.film import Mark, MarkStyle, Scene
 from search_viz.film.style import OKABE_ITO
-from search_viz.lessons.local_search.board import Board, linear_frame
+from search_viz.lessons.local_search.board import Board, FixedMark, linear_frame
 from search_viz.lessons.local_search.runs import Run
 from search_viz.lessons.local_search.sizes import LABEL_SIZE, TICK_SIZE
 
@@ -64,6 +64,7 @@ class Parents:
                 ),
             )
         self.max_pairs = run.max_pairs
+        self._labels: dict[tuple[str, int], Mark] = {}  # (parent, its place) -> its label
 
     def show(self, builder, generation: Generation, parents: tuple[int, int]) -> list[Mark]:
         """Put the parents' boards on, from ``generation``; returns their labels (marks)."""
@@ -72,8 +73,18 @@ class Parents:
             board = self.boards[who]
             board.show_queens(builder, True)
             board.place(builder, generation.population[place])
-            marks.append(Mark.label(board.title_point(), f"{who} = #{place}", f"parent {who}"))
+            marks.append(self._label(who, place))
         return marks
+
+    def _label(self, who: str, place: int) -> Mark:
+        """Parent ``who``'s label above its board, ``x = #3``: made once for each place."""
+        label = self._labels.get((who, place))
+        if label is None:
+            point = self.boards[who].title_point()
+            label = self._labels[who, place] = FixedMark.label(
+                point, f"{who} = #{place}", f"parent {who}"
+            )
+        return label
 
     def hide(self, builder) -> None:
         """Take the parents' queens off (no child is being made)."""
