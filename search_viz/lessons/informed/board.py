@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Iterable, Sequence
+from operator import getitem
 
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
@@ -198,28 +199,23 @@ class BoardPanel:
     def looks_of(self, board: Board) -> tuple[Hashable | None, ...]:
         """What ``board`` shows in each of :data:`SQUARE_GROUPS`: an item's name, or None.
 
-        Square by square: its digit, its blank, its share of h. Worked out once per
-        board, with names shared by every board (:func:`item`), so that a step finds
-        what changed by identity (a long replay shows the same boards again and again).
+        Each square's tile (its digit, or the blank), then each square's share of h.
+        Worked out once per board, with names shared by every board (:data:`TILE_ITEMS`,
+        :func:`item`), so that a step finds what changed by identity (a long replay
+        shows the same boards again and again).
 
         >>> from search_viz.problems.eight_puzzle import NOTES_START, NOTES_GOAL
         >>> panel = BoardPanel([NOTES_START], NOTES_GOAL, "misplaced", [(0, 4, 4)], "A*")
-        >>> panel.looks_of(NOTES_START)[:6]  # square 0: tile 2, adding 1; square 1: tile 8
-        (('digit', 0, 2), None, ('share', 0, 1), ('digit', 1, 8), None, ('share', 1, 1))
-        >>> panel.looks_of(NOTES_START)[21:24]  # square 7: the blank
-        (None, ('blank', 7), None)
+        >>> panel.looks_of(NOTES_START)[6:9]  # squares 6 to 8: tile 7, the blank, tile 5
+        (('digit', 6, 7), ('blank', 7), ('digit', 8, 5))
+        >>> panel.looks_of(NOTES_START)[9:13]  # squares 0 to 3: tiles 2, 8 and 1 add 1
+        (('share', 0, 1), ('share', 1, 1), None, ('share', 3, 1))
         """
         looks = self._looks.get(board)
         if looks is None:
             shares = self.share_of(board)
-            looks = self._looks[board] = tuple(
-                name
-                for i, tile in enumerate(board)
-                for name in (
-                    item("digit", i, tile) if tile else None,
-                    None if tile else item("blank", i),
-                    item("share", i, shares[i]) if i in shares else None,
-                )
+            looks = self._looks[board] = tuple(map(getitem, TILE_ITEMS, board)) + tuple(
+                item("share", i, shares[i]) if i in shares else None for i in range(9)
             )
         return looks
 
@@ -262,11 +258,16 @@ class BoardPanel:
 
 
 #: The groups of items of the board's squares, of which a step shows at most one each:
-#: square by square, its digit, its blank and its share of h.
-SQUARE_GROUPS = tuple((part, i) for i in range(9) for part in ("digit", "blank", "share"))
+#: each square's tile (its digit or the blank: one group, so that a tile sliding into the
+#: blank is one change), then each square's share of h.
+SQUARE_GROUPS = tuple(("tile", i) for i in range(9)) + tuple(("share", i) for i in range(9))
 #: The panel showing no board.
 HIDDEN_BOARD: tuple[None, ...] = (None,) * len(SQUARE_GROUPS)
 _NO_NUMBERS = (None, None, None)
+#: The name of what each square shows for each tile: ``TILE_ITEMS[square][tile]``.
+TILE_ITEMS = tuple(
+    tuple(("digit", i, tile) if tile else ("blank", i) for tile in range(9)) for i in range(9)
+)
 
 
 @functools.cache
