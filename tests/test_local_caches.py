@@ -4,11 +4,13 @@ kept line by line as queens move, their marks, the titles, the descriptions, the
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 from matplotlib.figure import Figure
 
 import search_viz as sv
@@ -23,7 +25,7 @@ from search_viz.lessons.local_search.board import (
     attacks,
     board_title,
 )
-from search_viz.lessons.local_search.curves import Curves
+from search_viz.lessons.local_search.curves import Curves, thinned
 from search_viz.lessons.local_search.descriptions import (
     WalkDescriptions,
     genetic_description,
@@ -186,6 +188,40 @@ def test_the_genetic_descriptions_with_the_boards_pairs_are_the_plain_ones(n, se
         generation = evolution.generations[evolution.index_at(k)]
         plain = genetic_description(run, k, generation)
         assert genetic_description(run, k, generation, board.attacks) == plain
+
+
+def plain_thinned(x, y, bins):
+    """The thinned curve as the lesson first worked it out, bin by bin."""
+    if len(x) <= 4 * bins:
+        return x, y
+    edges = np.linspace(0, len(x), bins + 1).astype(int)
+    keep: list[int] = []
+    for lo, hi in pairwise(edges):
+        if hi <= lo:
+            continue
+        part = y[lo:hi]
+        picks = {lo, hi - 1}
+        if np.isfinite(part).any():
+            picks |= {lo + int(np.nanargmin(part)), lo + int(np.nanargmax(part))}
+        keep.extend(sorted(picks))
+    return x[keep], y[keep]
+
+
+values = st.one_of(
+    st.integers(-3, 3).map(float),
+    st.sampled_from([math.nan, math.inf, -math.inf, -0.0]),
+    st.floats(-1e6, 1e6),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hnp.arrays(float, st.integers(0, 400), elements=values), st.integers(0, 60))
+def test_a_thinned_curve_keeps_the_points_the_plain_bin_by_bin_walk_keeps(y, bins):
+    x = np.arange(len(y), dtype=float)
+    quick, plain = thinned(x, y, bins), plain_thinned(x, y, bins)
+    for got, want in zip(quick, plain, strict=True):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
 
 
 def test_the_curves_followers_shift_along_the_paths():

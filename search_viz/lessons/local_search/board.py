@@ -435,7 +435,7 @@ class Board:
             linewidth=0,
             zorder=8,
         )
-        self.ax.add_collection(squares)
+        self.ax.add_collection(squares, autolim=False)  # the board's limits are set
         names = [square_name(c, r) for c in range(n) for r in range(n)]
         self.scene.tag_each(squares, names, shown=True)
 
@@ -657,7 +657,9 @@ class Moves:
             zorder=6,
             clip_on=False,
         )
-        self.board.ax.add_patch(arrow)
+        # Not add_patch: the board's limits are set, and the data limits add_patch works out
+        # from an arrow's path in display space cost more than drawing the arrow.
+        self.board.ax.add_artist(arrow)
         return arrow
 
     def _at(self, builder, name: str, column: int, row: int) -> None:
@@ -716,7 +718,7 @@ class Origins:
                 linewidth=0,
                 zorder=1,
             )
-            ax.add_collection(columns)
+            ax.add_collection(columns, autolim=False)  # the board's limits are set
             scene.tag_each(columns, [f"from {parent} {c}" for c in range(n)], shown=False)
         (cut,) = ax.plot([0.5, 0.5], [-0.5, n - 0.5], color="black", linestyle="--", lw=2.5)
         cut.set_clip_on(False)

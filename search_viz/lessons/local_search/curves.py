@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from itertools import pairwise
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -56,7 +55,8 @@ def thinned(x: np.ndarray, y: np.ndarray, bins: int) -> tuple[np.ndarray, np.nda
     """At most about ``4 * bins`` points of a curve that look the same drawn ``bins`` wide.
 
     Each bin keeps its first, lowest, highest and last point, in order, so no
-    spike is lost; short curves are kept whole.
+    spike is lost (NaNs ignored, as ``np.nanargmin`` and ``np.nanargmax`` do; a bin
+    with no finite point keeps its ends only); short curves are kept whole.
 
     >>> x = np.arange(1000); y = (x % 7 == 0).astype(float)
     >>> tx, ty = thinned(x, y, 10)
@@ -66,16 +66,36 @@ def thinned(x: np.ndarray, y: np.ndarray, bins: int) -> tuple[np.ndarray, np.nda
     if len(x) <= 4 * bins:
         return x, y
     edges = np.linspace(0, len(x), bins + 1).astype(int)
-    keep: list[int] = []
-    for lo, hi in pairwise(edges):
-        if hi <= lo:
-            continue
-        part = y[lo:hi]
-        picks = {lo, hi - 1}
-        if np.isfinite(part).any():
-            picks |= {lo + int(np.nanargmin(part)), lo + int(np.nanargmax(part))}
-        keep.extend(sorted(picks))
+    if bins < 1:
+        return x[[]], y[[]]
+    # Every bin holds 4 points or more here: no bin is empty, so each has a first point.
+    starts, ends = edges[:-1], edges[1:]
+    which = np.repeat(np.arange(bins), ends - starts)  # each point's bin
+    nan = np.isnan(y)
+    low, high = np.where(nan, np.inf, y), np.where(nan, -np.inf, y)
+    lowest = _first_where(low == np.minimum.reduceat(low, starts)[which], which, bins)
+    highest = _first_where(high == np.maximum.reduceat(high, starts)[which], which, bins)
+    finite = np.logical_or.reduceat(np.isfinite(y), starts)
+    picks = np.column_stack(
+        [starts, np.where(finite, lowest, starts), np.where(finite, highest, starts), ends - 1]
+    )
+    picks.sort(axis=1)
+    distinct = np.ones(picks.shape, dtype=bool)
+    distinct[:, 1:] = picks[:, 1:] != picks[:, :-1]
+    keep = picks[distinct]  # row by row: each bin's picks in order, once each
     return x[keep], y[keep]
+
+
+def _first_where(hits: np.ndarray, which: np.ndarray, bins: int) -> np.ndarray:
+    """The index of the first hit in each of ``bins`` bins (each bin has one), ``which[i]``
+    the bin of point ``i``.
+
+    >>> _first_where(np.array([False, True, True, True]), np.array([0, 0, 1, 1]), 2).tolist()
+    [1, 2]
+    """
+    found = np.flatnonzero(hits)
+    _, first = np.unique(which[found], return_index=True)
+    return found[first]
 
 
 def distinct_points(x: np.ndarray, y: np.ndarray, cells: tuple[int, int], box) -> np.ndarray:
