@@ -95,8 +95,8 @@ def text_layout(
     text.set_figure(_LAYOUT_FIGURE)
     if box:
         text.set_bbox(dict(box))
-    _, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
-    extent = text.get_window_extent(_LAYOUT_RENDERER)
+    # the layout's box is the text's window extent: it stands at (0, 0), untransformed
+    extent, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
     patch = path = None
     if box:
         text.update_bbox_position_size(_LAYOUT_RENDERER)
