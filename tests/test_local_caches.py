@@ -33,6 +33,7 @@ from search_viz.lessons.local_search.descriptions import (
 )
 from search_viz.lessons.local_search.drawing import draw_scene, run_film
 from search_viz.lessons.local_search.population import Parents
+from search_viz.lessons.local_search.questions import WalkQuestions
 from search_viz.lessons.local_search.runs import Run, counters
 from search_viz.lessons.local_search.sentences import temperature_text
 
@@ -286,6 +287,14 @@ def plain_parent_label(parents, who, place):
     return Mark.label(board.title_point(), f"{who} = #{place}", f"parent {who}")
 
 
+def plain_number(board, column, row, value, style):
+    return Mark.label(board.point(column, row), str(value), style)
+
+
+def plain_grid(asking, current):
+    return asking.run.problem.neighbour_conflicts(current)
+
+
 def plain_marks(board, state):
     return [
         mark
@@ -317,6 +326,8 @@ def test_a_film_is_the_one_made_the_plain_way(monkeypatch, n, algorithm, options
     monkeypatch.setattr(Board, "title_mark", plain_title)
     monkeypatch.setattr(Board, "place", plain_place)
     monkeypatch.setattr(Parents, "_label", plain_parent_label)
+    monkeypatch.setattr(Board, "number_mark", plain_number)
+    monkeypatch.setattr(WalkQuestions, "grid", plain_grid)
     plain = run_film(run, numbers=True)
     assert len(quick) == len(plain)
     assert quick.digest == plain.digest

@@ -372,6 +372,7 @@ class Board:
         self._found: list | None = None  # that board's attacking pairs, once asked for
         self._marks: list | None = None  # and their marks
         self._titles: dict[str, Mark] = {}
+        self._numbers: dict[tuple[int, int, int, str], Mark] = {}  # see number_mark
         self._square_shifts: dict[tuple[float, float], tuple[float, float]] = {}
         self.line_style = f"{name} attack"
         scene.mark_style(
@@ -589,6 +590,22 @@ class Board:
             self._titles[text] = FixedMark.label(self.title_point(), text, "title")
         return self._titles[text]
 
+    def number_mark(self, column: int, row: int, value: int, style: str) -> Mark:
+        """The number ``value`` written in square ``(column, row)`` in the mark style ``style``;
+        each made once (the numbers of a board are written again at every step it shows them).
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+        >>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+        >>> board.number_mark(1, 3, 5, "n").text, board.number_mark(1, 3, 5, "n").data()[-1]
+        ('5', 'n')
+        """
+        key = (column, row, value, style)
+        mark = self._numbers.get(key)
+        if mark is None:
+            mark = self._numbers[key] = FixedMark.label(self.point(column, row), str(value), style)
+        return mark
+
 
 class Moves:
     """The marks of one move on a board: tried (a pale queen on its square, an arrow),
@@ -770,7 +787,7 @@ def numbers_marks(board: Board, state: Sequence[int], grid, style: str, best_sty
     n = len(state)
     best = min(grid[c][r] for c in range(n) for r in range(n) if r != state[c])
     return [
-        Mark.label(board.point(c, r), str(grid[c][r]), best_style if grid[c][r] == best else style)
+        board.number_mark(c, r, grid[c][r], best_style if grid[c][r] == best else style)
         for c in range(n)
         for r in range(n)
         if r != state[c]

@@ -287,7 +287,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
             column, start, row = e.data
             moves.tried(builder, column, start, row)
             if numbers:
-                builder.marks(_numbered(scene, run, current, "best number"))
+                builder.marks(_numbered(scene, asking, current, "best number"))
         elif kind in ("accept", "reject"):
             column, start, row = events[k - 1].data
             if kind == "accept":
@@ -297,7 +297,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
             else:
                 moves.turned_down(builder, column, row)
             if numbers and kind == "accept":
-                builder.marks(_numbered(scene, run, current, "number"))
+                builder.marks(_numbered(scene, asking, current, "number"))
             else:
                 builder.marks([*board.attack_marks(current), _title(scene, current)])
             if run.algorithm == "hill_climbing":
@@ -311,7 +311,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
             prefix = f"Restart {e.data}: " if kind == "restart" else "Result: "
             marks = [*board.attack_marks(current), _title(scene, current, prefix)]
             if numbers and kind == "restart":
-                marks += _numbers(scene, run, current, "number")
+                marks += _numbers(scene, asking, current, "number")
             builder.marks(marks)
         curves.at(builder, k, decision)
         builder.step(
@@ -322,20 +322,20 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
         )
 
 
-def _numbered(scene: QueensScene, run: Run, current, best: str) -> list[Mark]:
+def _numbered(scene: QueensScene, asking: WalkQuestions, current, best: str) -> list[Mark]:
     """The board's lines and title, and each move's conflicts in its square."""
     board = scene.board
     return [
         *board.attack_marks(current),
         _title(scene, current),
-        *_numbers(scene, run, current, best),
+        *_numbers(scene, asking, current, best),
     ]
 
 
-def _numbers(scene: QueensScene, run: Run, current, best: str) -> list[Mark]:
-    """Each move's conflicts in its square, the lowest in the ``best`` style."""
-    grid = run.problem.neighbour_conflicts(current)
-    return numbers_marks(scene.board, current, grid, "number", best)
+def _numbers(scene: QueensScene, asking: WalkQuestions, current, best: str) -> list[Mark]:
+    """Each move's conflicts in its square, the lowest in the ``best`` style (the grid the
+    questions read too)."""
+    return numbers_marks(scene.board, current, asking.grid(current), "number", best)
 
 
 def _draw(events, k: int) -> float | None:

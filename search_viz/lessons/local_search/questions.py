@@ -205,11 +205,24 @@ class WalkQuestions:
         the board is too large to have its squares clicked."""
         if not self.squares:
             return 0
-        if self._grid is None or self._grid[0] != current:
-            self._grid = (current, self.run.problem.neighbour_conflicts(current))
-        grid = self._grid[1]
+        grid = self.grid(current)
         n = self.n
         return sum(grid[c][r] == best for c in range(n) for r in range(n) if r != current[c])
+
+    def grid(self, current: tuple[int, ...]) -> list[list[int]]:
+        """The conflicts of each move from ``current`` (``[column][row]``, as
+        ``NQueens.neighbour_conflicts`` gives them), the last board's kept: the film writes
+        them in the squares too.
+
+        >>> import search_viz as sv
+        >>> from search_viz.lessons.local_search.runs import Run
+        >>> asking = WalkQuestions(Run.record(sv.NQueens(4, seed=0), "hill_climbing"), True)
+        >>> asking.grid((0, 2, 0, 2))[0]
+        [2, 2, 4, 2]
+        """
+        if self._grid is None or self._grid[0] != current:
+            self._grid = (tuple(current), self.run.problem.neighbour_conflicts(current))
+        return self._grid[1]
 
     def _best_value(self, e: Event, ties: int) -> Question:
         tied = f" ({ties} moves tie for it; one is taken at random)" if ties > 1 else ""
