@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import bisect
 import html
-import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
@@ -101,6 +100,7 @@ class Frontier:
         self._keys: list[tuple] = []
         self._rows: dict[tuple, FrontierRow] = {}
         self._key_of: dict[Hashable, tuple] = {}
+        self._with_f: dict[float, int] = {}  # f -> how many nodes on the frontier have it
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -112,6 +112,7 @@ class Frontier:
         bisect.insort(self._keys, key)
         self._rows[key] = row
         self._key_of[row.node] = key
+        self._with_f[row.f] = self._with_f.get(row.f, 0) + 1
 
     def take(self, node: Hashable) -> None:
         """Take ``node`` off (nothing happens if it is not on)."""
@@ -120,6 +121,7 @@ class Frontier:
             return
         del self._keys[bisect.bisect_left(self._keys, key)]
         del self._rows[key]
+        self._with_f[key[0]] -= 1
 
     def top(self, n: int) -> list[FrontierRow]:
         """The first ``n`` rows, in the order the search takes them."""
@@ -141,11 +143,7 @@ class Frontier:
     def ties(self, node: Hashable) -> int:
         """How many other nodes on the frontier share ``node``'s f (0 if it is not on)."""
         key = self._key_of.get(node)
-        if key is None:
-            return 0
-        f = key[0]
-        same = bisect.bisect_left(self._keys, (f, math.inf)) - bisect.bisect_left(self._keys, (f,))
-        return same - 1
+        return 0 if key is None else self._with_f[key[0]] - 1
 
 
 def frontier_html(
@@ -203,30 +201,48 @@ class FrontierTable:
         self._by = f"by f = {f_text}, {TIE_ORDER[frontier.tie]}"
         self._cells: dict[int, str] = {}  # a row's step -> its board, g, h and f cells
         self._top: tuple = ()  # (the first rows' keys, where the node just put on is)
-        self._top_html = ""  # those rows, written
+        self._top_html = ""  # the table's head and those rows, written
+        self._titles: dict[int, str] = {}  # frontier size -> the title
+        self._mores: dict[int, str] = {}  # rows left out -> the line saying so
 
     def html(self, just_put: Hashable = None) -> str:
         """The table now; ``just_put``: the node this step put on the frontier, if any."""
         frontier, limit = self.frontier, self.limit
         n = len(frontier)
-        title = f"<b>The frontier</b>: {n:,} node{'s' if n != 1 else ''}, {self._by}"
         if not n:
-            return f'<div class="sv-frontier">{title}: empty.</div>'
+            return f'<div class="sv-frontier">{self._title(0)}: empty.</div>'
         put_at = frontier.rank(just_put) if just_put is not None else None
         top = (frontier.keys(limit), put_at if put_at is not None and put_at < limit else None)
         if top != self._top:
-            self._top, self._top_html = top, self._rows(range(min(limit, n)), put_at)
-        body = self._top_html
+            rows = self._rows(range(min(limit, n)), put_at)
+            self._top, self._top_html = top, f"<table>{_HEAD}<tbody>{rows}"
         shown = min(limit, n)
+        below = ""
         if put_at is not None and put_at >= limit:  # the node just put on: where it landed
-            body += self._rows([put_at], put_at)
+            below = self._rows([put_at], put_at)
             shown += 1
-        hidden = n - shown
-        more = f"<div>… and {hidden:,} more</div>" if hidden > 0 else ""
         return (
-            f'<div class="sv-frontier">{title}<table>{_HEAD}<tbody>{body}</tbody>'
-            f"</table>{more}</div>"
+            f'<div class="sv-frontier">{self._title(n)}{self._top_html}{below}</tbody>'
+            f"</table>{self._more(n - shown)}</div>"
         )
+
+    def _title(self, n: int) -> str:
+        """The table's title for a frontier of ``n`` nodes (a long film writes each n often)."""
+        title = self._titles.get(n)
+        if title is None:
+            title = self._titles[n] = (
+                f"<b>The frontier</b>: {n:,} node{'s' if n != 1 else ''}, {self._by}"
+            )
+        return title
+
+    def _more(self, hidden: int) -> str:
+        """The line under the table: how many rows it leaves out."""
+        if hidden <= 0:
+            return ""
+        more = self._mores.get(hidden)
+        if more is None:
+            more = self._mores[hidden] = f"<div>… and {hidden:,} more</div>"
+        return more
 
     def _rows(self, ranks, put_at: int | None) -> str:
         """The rows at ``ranks``, marked: next, tie (the top row's f), just put on."""
@@ -237,16 +253,8 @@ class FrontierTable:
             if i > self.limit:  # rows skipped before the one just put on
                 body.append('<tr><td colspan="6">⋮</td></tr>')
             row = frontier.row(i)
-            marks = ["next"] if i == 0 else (["tie"] if row.f == lowest else [])
-            style = ""
-            if i == put_at:
-                marks.append("just put on")
-                style = ' style="background:#FFF3B0"'
-            elif i == 0:
-                style = ' style="background:#E3F1FB"'
-            body.append(
-                f"<tr{style}><td>{i + 1}</td>{self._cells_of(row)}<td>{', '.join(marks)}</td></tr>"
-            )
+            style, note = _MARKED[i == 0, i != 0 and row.f == lowest, i == put_at]
+            body.append(f"<tr{style}><td>{i + 1}</td>{self._cells_of(row)}<td>{note}</td></tr>")
         return "".join(body)
 
     def _cells_of(self, row: FrontierRow) -> str:
@@ -264,6 +272,18 @@ class FrontierTable:
 _HEAD = (
     "<thead><tr><th>#</th><th>board</th><th>g</th><th>h</th><th>f</th><th>note</th></tr></thead>"
 )
+#: A row's style and note, by whether it is next, ties with the next (f) and was just put on.
+_MARKED = {
+    (next_, tie, put): (
+        ' style="background:#FFF3B0"' if put else ' style="background:#E3F1FB"' if next_ else "",
+        ", ".join(
+            (["next"] if next_ else ["tie"] if tie else []) + (["just put on"] if put else [])
+        ),
+    )
+    for next_ in (True, False)
+    for tie in (True, False)
+    for put in (True, False)
+}
 
 
 def ties_at_expansion(trace: Trace, step: int, tie: str = "fifo") -> int:
