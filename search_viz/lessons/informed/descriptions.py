@@ -78,6 +78,7 @@ class Describer:
         self.panel = panel
         self._words: dict[Board, str] = {}  # board -> the board read row by row
         self._shares: dict[Board, str] = {}  # board -> what each tile adds to h, in words
+        self._said: dict[tuple, str] = {}  # each tile's share of h (tile_shares) -> in words
         self._next: tuple = (None, "")  # (the frontier's first row, what it says of it)
 
     def describe(
@@ -115,10 +116,18 @@ class Describer:
         return words
 
     def shares(self, board: Board) -> str:
-        """What each tile adds to h on ``board`` (see :func:`_shares`)."""
+        """What each tile adds to h on ``board`` (see :func:`_shares`).
+
+        Said once per board, and once for all the boards whose tiles add the same (with
+        misplaced tiles, a few hundred sets of tiles out of place among thousands of boards).
+        """
         said = self._shares.get(board)
         if said is None:
-            said = self._shares[board] = _shares(self.panel, board)
+            by_tile = tile_shares(self.panel.share_of(board), board)
+            said = self._said.get(by_tile)
+            if said is None:
+                said = self._said[by_tile] = _shares(self.panel, board)
+            self._shares[board] = said
         return said
 
     def next_board(self, frontier: Frontier) -> str:
@@ -169,6 +178,19 @@ def _shares(panel: BoardPanel, board) -> str:
             names = ", ".join(map(str, tiles[:-1]))
             said.append(f"tiles {names} and {tiles[-1]} add {share} each")
     return "; ".join(said)
+
+
+def tile_shares(shares: dict[int, int], board: Board) -> tuple[int | None, ...]:
+    """What each tile adds to h, by tile number (None: it adds nothing), from ``shares``,
+    what the tile on each square of ``board`` adds: all that :func:`_shares` says.
+
+    >>> tile_shares({0: 1, 3: 2}, (2, 8, 3, 1, 6, 4, 7, 0, 5))  # 2 adds 1, 1 adds 2
+    (None, 2, 1, None, None, None, None, None, None)
+    """
+    by_tile: list[int | None] = [None] * 9
+    for square, share in shares.items():
+        by_tile[board[square]] = share
+    return tuple(by_tile)
 
 
 def _solution(path: Sequence[Hashable] | None) -> str:
