@@ -34,16 +34,18 @@ def tree_layout(children: Mapping[Hashable, Sequence[Hashable]], root: Hashable)
     next_leaf = 0.0
     # An explicit stack (no recursion): ("enter", node, depth) then ("leave", node, depth).
     stack: list[tuple[bool, Hashable, int]] = [(True, root, 0)]
+    # A node entered: its children not met before. It is placed (in pos) when it is left,
+    # so a node met before is one of these.
     placed_children: dict[Hashable, list[Hashable]] = {}
     while stack:
         entering, node, depth = stack.pop()
         if entering:
-            if node in pos or node in placed_children:
+            if node in placed_children:
                 continue
-            kids = [c for c in children.get(node, ()) if c not in pos and c not in placed_children]
+            kids = [c for c in children.get(node, ()) if c not in placed_children]
             placed_children[node] = kids
             stack.append((False, node, depth))
-            stack.extend((True, child, depth + 1) for child in reversed(kids))
+            stack.extend([(True, child, depth + 1) for child in reversed(kids)])
             continue
         kids = [c for c in placed_children[node] if c in pos and pos[c][1] == -(depth + 1)]
         if kids:
