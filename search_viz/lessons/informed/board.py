@@ -213,10 +213,10 @@ class BoardPanel:
         """
         looks = self._looks.get(board)
         if looks is None:
-            shares = self.share_of(board)
-            looks = self._looks[board] = tuple(map(getitem, TILE_ITEMS, board)) + tuple(
-                item("share", i, shares[i]) if i in shares else None for i in range(9)
-            )
+            marks: list[Hashable | None] = [None] * 9
+            for i, share in self.share_of(board).items():
+                marks[i] = item("share", i, share)
+            looks = self._looks[board] = tuple(map(getitem, TILE_ITEMS, board)) + tuple(marks)
         return looks
 
     def show(self, writer: FilmBuilder, kind: str, board: Board, numbers: Sequence[float]) -> None:

@@ -455,6 +455,9 @@ class TreeSteps:
         x0, y0 = self.points.get(plan.root, (0.0, 0.0))
         #: unit -> how far a highlight, drawn at the root, moves to stand on it (points)
         self.shifts = {u: (x - x0, y - y0) for u, (x, y) in self.points.items()}
+        self._edges = plan.detail != "groups"  # what a node shows when it appears
+        self._boards = plan.detail == "boards"
+        self._labels = plan.labelled
         self.status: dict[TreeId, str] = {}  # tree node -> "frontier" / "explored" / "goal"
         self.waiting: dict[Hashable, int] = {}  # unit -> its nodes on the frontier (groups)
         self.members: dict[Hashable, int] = {}  # unit -> its nodes in the tree (groups)
@@ -478,7 +481,7 @@ class TreeSteps:
         elif before is not None and status is None:
             self._appear(t, False)
         unit = self.plan.unit_of[t]
-        if self.plan.detail == "groups":
+        if not self._edges:  # groups
             self.waiting[unit] = (
                 self.waiting.get(unit, 0) + (status == "frontier") - (before == "frontier")
             )
@@ -498,14 +501,14 @@ class TreeSteps:
     def _appear(self, t: TreeId, shown: bool) -> None:
         """Show or hide what a node has besides its status: its edge, its board, its numbers."""
         act = self.writer.show if shown else self.writer.hide
-        if self.plan.detail != "groups" and t in self.plan.parent_xy:
+        if self._edges and t in self.plan.parent_xy:
             act(("edge", t))
-        if self.plan.detail == "boards":
+        if self._boards:
             for i, tile in enumerate(t[1]):
                 act(("tree cell", t, i))
                 if tile:
                     act(("tree digit", t, i))
-        if self.plan.labelled:
+        if self._labels:
             act(("tree label", t))
 
     def _show(self, unit: Hashable, status: str | None) -> None:
