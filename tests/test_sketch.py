@@ -273,9 +273,9 @@ def test_a_legend_moved_into_place_is_the_legend_matplotlib_draws_there(
     width, height, anchor, loc, hatched
 ):
     """Drawn once apart and moved, a legend's markup is what matplotlib writes when it
-    draws the legend in place: with markers, lines, texts, hatches and a frame. (A legend
-    is always on its page: a sketch makes room for it. Off the page, matplotlib would
-    clip its lines to the page.)"""
+    draws the legend in place: with markers, lines, texts (black and grey), hatches and a
+    frame. (A legend is always on its page: a sketch makes room for it. Off the page,
+    matplotlib would clip its lines to the page.)"""
     sketch = Sketch(width, height)
     if hatched:  # tic-tac-toe's: pairs of handles, a hatched patch, no frame
         labels = list(_LEGEND)
@@ -284,7 +284,8 @@ def test_a_legend_moved_into_place_is_the_legend_matplotlib_draws_there(
     else:
         styles = [STATUS["frontier"], STATUS["explored"]]
         sketch.legend(legend_entries(styles), graph_legend_handle, anchor=anchor, loc=loc,
-                      ncols=2, fontsize=9, frameon=True, framealpha=0.9)  # fmt: skip
+                      ncols=2, fontsize=9, frameon=True, framealpha=0.9,
+                      labelcolor="#444444")  # fmt: skip
     drawn = next(d for d in sketch._drawn if d.kind == "legend")
     options = dict(drawn.kwargs)
     in_place = _draw_legend(options, sketch.size_points, options.pop("anchor"))

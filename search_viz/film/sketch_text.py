@@ -29,7 +29,7 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox, BboxTransformTo, IdentityTransform
 
-from search_viz.film.svg_writer import POINTS, SVG_RC, _Renderer
+from search_viz.film.svg_writer import POINTS, SVG_RC, _number, _Renderer
 
 if TYPE_CHECKING:
     from search_viz.film.sketch import Sketch, _Drawn
@@ -189,7 +189,7 @@ def legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
 #: translation, a path's points (a marker's own outline, in ``<defs>``, has an id first).
 _COORDINATES = re.compile(
     r'(<use xlink:href="#[^"]*" x=")([^"]*)(" y=")([^"]*)"'
-    r'|(<g transform="translate\()([^ ]*) ([^ )]*)'
+    r'|(<g (?:style="[^"]*" )?transform="translate\()([^ ]*) ([^ )]*)'
     r'|<path d="([^"]*)"'
 )
 _NUMBER = re.compile(r"(-?\d+(?:\.\d*)?(?:e-?\d+)?)")
@@ -281,16 +281,6 @@ def _shift(sketch: Sketch, anchor: tuple[float, float]) -> tuple[float, float]:
     its drawing apart: a legend's layout around its anchor does not depend on the page."""
     width, height = sketch.size_points
     return anchor[0] * width - _PAGE[0] / 2, anchor[1] * height - _PAGE[1] / 2
-
-
-def _number(value: float) -> str:
-    """A coordinate as the SVG writer writes one (six decimals at most).
-
-    >>> _number(-12.5), _number(3.0), _number(0.1234567)
-    ('-12.5', '3', '0.123457')
-    """
-    text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _legend_apart(arguments: dict) -> _Legend:
