@@ -215,7 +215,7 @@ values = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(hnp.arrays(float, st.integers(0, 400), elements=values), st.integers(0, 60))
 def test_a_thinned_curve_keeps_the_points_the_plain_bin_by_bin_walk_keeps(y, bins):
     x = np.arange(len(y), dtype=float)
