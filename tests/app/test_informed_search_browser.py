@@ -124,11 +124,14 @@ def test_a_share_link_reopens_the_step_with_the_same_options(lesson, browser):
 def test_flipping_the_tie_rule_keeps_the_step_when_the_replay_keeps_its_length(lesson):
     page = lesson
     open_lesson(page, "heuristic=manhattan&step=11")  # 20 steps under both rules
+    before = page.locator(".svp").first.get_attribute("data-films")
     page.get_by_test_id("stRadioGroup").get_by_text("deeper first").click()
     page.wait_for_function(
         "() => new URL(location.href).searchParams.get('tie') === 'deeper first'"
     )
     wait_for_player(page)
+    # the new film shown (both count 20 steps: the count alone cannot tell them apart)
+    expect(page.locator(".svp").first).not_to_have_attribute("data-films", before or "")
     expect(page.locator(".svp-count").first).to_have_text("Step 11 of 19")
     page.keyboard.press("ArrowRight")  # the keys answer again, with no click first
     assert shown_step(page) == 12
