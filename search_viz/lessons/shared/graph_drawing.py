@@ -248,8 +248,8 @@ def bottom_legend(fig: Figure, handles: list, ncols: int = 5) -> int:
     """
     renderer = measuring_renderer(fig)  # sizes only: nothing is painted
     width = fig.get_figwidth() * fig.dpi
+    options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
     for columns in range(min(ncols, len(handles)), 0, -1):
-        options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
         legend = fig.legend(
             handles=handles, bbox_to_anchor=_BOTTOM_LEGEND["anchor"], ncols=columns, **options
         )
