@@ -23,6 +23,7 @@ is what the searches call.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from collections.abc import Callable, Sequence
@@ -123,14 +124,23 @@ def heuristic(name: str, goal: Board) -> Callable[[Board], int]:
     """A fast function giving heuristic ``name`` of a board, for boards aimed at ``goal``.
 
     The searches call it once per board they generate, so it reads
-    precomputed tables instead of looping over tiles.
+    precomputed tables instead of looping over tiles. The tables are made once per
+    process for each heuristic and goal.
 
     >>> h = heuristic("manhattan", (1, 2, 3, 4, 5, 6, 7, 8, 0))
     >>> h((1, 2, 3, 4, 5, 6, 7, 8, 0)), h((8, 6, 7, 2, 5, 4, 3, 0, 1))
     (0, 21)
+    >>> heuristic("manhattan", [1, 2, 3, 4, 5, 6, 7, 8, 0]) is h
+    True
     """
     _check_name(name)
-    goal = tuple(goal)
+    return _heuristic_for(name, tuple(goal))
+
+
+@functools.lru_cache(maxsize=64)
+def _heuristic_for(name: str, goal: tuple[int, ...]) -> Callable[[Board], int]:
+    # Once per goal and name: the linear-conflict tables cost tens of milliseconds, and
+    # every problem built for the same goal (an edit, a comparison) asks for them again.
     if name == "misplaced":
         return _misplaced_for(goal)
     manhattan = _manhattan_for(goal)
