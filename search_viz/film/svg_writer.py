@@ -38,7 +38,7 @@ from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
 from matplotlib.colors import rgb2hex, to_rgba
 from matplotlib.figure import Figure
-from matplotlib.font_manager import fontManager, get_font
+from matplotlib.font_manager import FontProperties, fontManager, get_font
 from matplotlib.ft2font import LoadFlags
 from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
@@ -181,6 +181,22 @@ def _quoted(value: str) -> str:
     if '"' in value:
         return '"' + value.replace('"', "&quot;") + '"'
     return f'"{value}"'
+
+
+def text_width(text: str, size: float) -> float:
+    """The width, in points, of ``text`` in matplotlib's default font at ``size`` points,
+    as matplotlib's SVG export measures it (unhinted; read from the font once per process).
+
+    >>> import io
+    >>> svg = RendererSVG(100, 100, io.StringIO())
+    >>> width = svg.get_text_width_height_descent("nodes 120", FontProperties(size=10), False)[0]
+    >>> abs(text_width("nodes 120", 10) - width) < 1e-9
+    True
+    """
+    return _extent(_font_files(_DEFAULT_FONT), text)[0] * size / _FONT_SCALE
+
+
+_DEFAULT_FONT = FontProperties()
 
 
 class _CachedMetrics:
@@ -687,4 +703,4 @@ def _path_data(path: Path) -> str:
     ).decode("ascii")
 
 
-__all__ = ["POINTS", "SVG_RC", "figure_svg", "measuring_renderer"]
+__all__ = ["POINTS", "SVG_RC", "figure_svg", "measuring_renderer", "text_width"]

@@ -3,17 +3,16 @@ event, against the total of plain BFS.
 
 >>> import networkx as nx, search_viz as sv
 >>> tr = sv.Trace.record(sv.bidirectional_bfs(sv.GraphProblem(nx.path_graph(5), 0, 4)))
->>> expansions_chart(tr, 5).axes[0].get_xlabel()
-'step'
+>>> ">step</text>" in expansions_chart(tr, 5)
+True
 """
 
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.figure import Figure
 
-from search_viz.film.style import DARK_GREY, OKABE_ITO, font_size
-from search_viz.lessons.shared.figure import new_figure, style_chart_axes
+from search_viz.film.style import DARK_GREY, OKABE_ITO
+from search_viz.lessons.shared.svg_chart import Line, line_chart
 from search_viz.trace import Trace
 
 #: Colours and line styles of the series (colour and dash differ).
@@ -25,24 +24,19 @@ SERIES_STYLE: dict[str, tuple[str, str]] = {
 }
 
 
-def expansions_chart(
-    trace: Trace,
-    plain_total: int | None,
-    *,
-    scale: float = 1.0,
-    width: float = 6.0,
-    height: float = 3.2,
-) -> Figure:
-    """Nodes expanded by each side of a bidirectional search, event by event, against plain BFS.
+def expansions_chart(trace: Trace, plain_total: int | None, *, scale: float = 1.0) -> str:
+    """Nodes expanded by each side of a bidirectional search, event by event, against plain BFS,
+    as SVG text.
 
     >>> import networkx as nx, search_viz as sv
     >>> tr = sv.Trace.record(sv.bidirectional_bfs(sv.GraphProblem(nx.path_graph(5), 0, 4)))
-    >>> len(expansions_chart(tr, 5).axes[0].lines)
-    4
+    >>> svg = expansions_chart(tr, 5)
+    >>> svg.count("<polyline "), ">plain BFS: 5</text>" in svg
+    (8, True)
     """
     step = len(trace) - 1
-    fig, ax = new_figure(width, height)
-    steps = np.arange(len(trace))
+    last = max(1, step)
+    steps = list(range(len(trace)))
     kinds = np.array([e.kind == "expand" for e in trace.events])
     sides = np.array([e.data for e in trace.events], dtype=object)
     series = {
@@ -50,23 +44,17 @@ def expansions_chart(
         "backward": np.cumsum(kinds & (sides == "backward")),
     }
     series["both"] = series["forward"] + series["backward"]
+    lines = []
     for name, values in series.items():
         color, dash = SERIES_STYLE[name]
-        ax.plot(
-            steps[: step + 1],
-            values[: step + 1],
-            color=color,
-            linestyle=dash,
-            linewidth=2.2,
-            label=f"{name}: {int(values[step])}",
-        )
+        lines.append(Line(f"{name}: {int(values[step])}", steps, values.tolist(), color, dash))
     if plain_total is not None:
         color, dash = SERIES_STYLE["plain BFS"]
-        ax.axhline(
-            plain_total, color=color, linestyle=dash, linewidth=2, label=f"plain BFS: {plain_total}"
-        )
-    style_chart_axes(ax, "step", "nodes expanded", scale)
-    ax.set_xlim(0, max(1, len(trace) - 1))
-    ax.set_ylim(0, max(int(series["both"][-1]), plain_total or 0) * 1.08 + 1)
-    ax.legend(fontsize=font_size("legend", scale), frameon=False, loc="upper left")
-    return fig
+        label = f"plain BFS: {plain_total}"
+        lines.append(Line(label, (0, last), (plain_total, plain_total), color, dash, width=2))
+    top = max(int(series["both"][-1]), plain_total or 0) * 1.08 + 1
+    return line_chart(
+        lines, xlabel="step", ylabel="nodes expanded", xlim=(0, last), ylim=(0, top),
+        legend="upper left", counts=True, scale=scale,
+        size=(4.5, 3.2),  # it stands in a column beside the argument in numbers
+    )  # fmt: skip

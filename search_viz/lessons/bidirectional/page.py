@@ -73,10 +73,10 @@ def cached_films(kind: str, params: tuple, turns: str) -> tuple[Film, Film | Non
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
-def expansions_png(kind: str, params: tuple, turns: str, zoom: float) -> bytes:
+def expansions_svg(kind: str, params: tuple, turns: str, zoom: float) -> str:
     trace = cached_trace(kind, params, turns)
     plain_total = cached_plain(kind, params)[2].stats.get("expanded")
-    return to_png(expansions_chart(trace, plain_total, scale=zoom))
+    return expansions_chart(trace, plain_total, scale=zoom)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
@@ -187,7 +187,7 @@ def _saving(case, turns: str, trace: sv.Trace) -> None:
     chart, words = st.columns([1, 1])
     with chart:
         st.image(
-            expansions_png(kind, params, turns, zoom),
+            expansions_svg(kind, params, turns, zoom),
             alt=expansions_alt(
                 side_counts(trace, "forward")[0],
                 side_counts(trace, "backward")[0],

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from matplotlib.figure import Figure
 
-from search_viz.film.style import GREY, OKABE_ITO, font_size
-from search_viz.lessons.shared.figure import new_figure, style_chart_axes
+from search_viz.film.style import GREY, OKABE_ITO
 from search_viz.lessons.shared.graph_cases import MAZE
+from search_viz.lessons.shared.svg_chart import Line, bar_chart, line_chart
 from search_viz.trace import Trace
 
 #: Colours and line styles of the algorithms in charts (colour and dash differ).
@@ -53,31 +52,28 @@ def frontier_after_expansions(trace: Trace) -> np.ndarray:
     return np.array(sizes, dtype=np.int64)
 
 
-def frontier_chart(
-    series: Mapping[str, np.ndarray], *, scale: float = 1.0, width: float = 6.0, height: float = 3.2
-) -> Figure:
-    """Frontier size after each expansion, one line per algorithm (the memory argument).
+def frontier_chart(series: Mapping[str, np.ndarray], *, scale: float = 1.0) -> str:
+    """Frontier size after each expansion, one step line per algorithm (the memory argument),
+    as SVG text.
 
-    >>> frontier_chart({"BFS": np.array([2, 3, 4]), "DFS": np.array([2, 2, 2])}).axes[0].lines[0]
-    <matplotlib.lines.Line2D object at ...>
+    >>> svg = frontier_chart({"BFS": np.array([2, 3, 4]), "DFS": np.array([2, 2, 2])})
+    >>> svg.count("<polyline "), ">BFS (largest: 4)</text>" in svg
+    (4, True)
     """
-    fig, ax = new_figure(width, height)
+    lines = []
     for name, sizes in series.items():
         color, dash = SERIES_STYLE.get(name, (GREY, "-"))
         peak = int(sizes.max()) if len(sizes) else 0
-        ax.plot(
-            np.arange(1, len(sizes) + 1),
-            sizes,
-            color=color,
-            linestyle=dash,
-            linewidth=2.2,
-            label=f"{name} (largest: {peak})",
-            drawstyle="steps-post",
-        )
-    style_chart_axes(ax, "nodes expanded", "nodes on the frontier", scale)
-    ax.set_ylim(bottom=0)
-    ax.legend(fontsize=font_size("legend", scale), frameon=False)
-    return fig
+        xs = range(1, len(sizes) + 1)
+        lines.append(Line(f"{name} (largest: {peak})", xs, sizes.tolist(), color, dash, steps=True))
+    return line_chart(
+        lines,
+        xlabel="nodes expanded",
+        ylabel="nodes on the frontier",
+        ylim=(0, None),
+        counts=True,
+        scale=scale,
+    )
 
 
 def memory_caption(peaks: Mapping[str, int], kind: str) -> str:
@@ -112,26 +108,21 @@ def memory_caption(peaks: Mapping[str, int], kind: str) -> str:
     )
 
 
-def iteration_chart(
-    per_iteration: Sequence[int], *, scale: float = 1.0, width: float = 6.0, height: float = 3.0
-) -> Figure:
-    """Nodes visited by each iteration of iterative deepening, as bars labelled with their counts.
+def iteration_chart(per_iteration: Sequence[int], *, scale: float = 1.0) -> str:
+    """Nodes visited by each iteration of iterative deepening, as bars labelled with their
+    counts, as SVG text.
 
-    >>> len(iteration_chart([1, 4, 8, 14, 13]).axes[0].patches)
+    >>> iteration_chart([1, 4, 8, 14, 13]).count('class="bar"')
     5
     """
-    fig, ax = new_figure(width, height)
-    bars = ax.bar(
-        range(len(per_iteration)), per_iteration, color=OKABE_ITO["blue"], edgecolor="black"
-    )
-    ax.bar_label(bars, fontsize=font_size("legend", scale), padding=2)
-    style_chart_axes(ax, "depth limit", "nodes visited", scale)
-    ax.set_xticks(range(len(per_iteration)))
     total = sum(per_iteration)
     last = per_iteration[-1] if per_iteration else 0
-    ax.set_title(
-        f"all iterations: {total} visits; the last one alone: {last}",
-        fontsize=font_size("label", scale),
+    return bar_chart(
+        per_iteration,
+        xlabel="depth limit",
+        ylabel="nodes visited",
+        title=f"all iterations: {total} visits; the last one alone: {last}",
+        color=OKABE_ITO["blue"],
+        scale=scale,
+        size=(4.5, 3.0),  # it stands in a column beside the notes' table
     )
-    ax.set_ylim(0, max(per_iteration, default=1) * 1.18)
-    return fig

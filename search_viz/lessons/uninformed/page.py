@@ -13,7 +13,6 @@ import streamlit as st
 
 import search_viz as sv
 from search_viz.film import Film
-from search_viz.lessons.shared.figure import to_png
 from search_viz.lessons.shared.graph_cases import (
     MAX_EVENTS,
     NOTES_TREE,
@@ -71,19 +70,19 @@ def cached_film(kind: str, params: tuple, algorithm: str, depth: int | None) -> 
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
-def memory_chart(kind: str, params: tuple, bound: int | None, zoom: float) -> tuple[bytes, str]:
-    """The BFS-against-DFS frontier chart as PNG, and its caption."""
+def memory_chart(kind: str, params: tuple, bound: int | None, zoom: float) -> tuple[str, str]:
+    """The BFS-against-DFS frontier chart as SVG text, and its caption."""
     series = {
         name: frontier_after_expansions(cached_trace(kind, params, name, bound))
         for name in ("BFS", "DFS")
     }
     peaks = {name: int(sizes.max()) if len(sizes) else 0 for name, sizes in series.items()}
-    return to_png(frontier_chart(series, scale=zoom)), memory_caption(peaks, kind)
+    return frontier_chart(series, scale=zoom), memory_caption(peaks, kind)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
-def iterations_png(per_iteration: tuple[int, ...], zoom: float) -> bytes:
-    return to_png(iteration_chart(per_iteration, scale=zoom))
+def iterations_svg(per_iteration: tuple[int, ...], zoom: float) -> str:
+    return iteration_chart(per_iteration, scale=zoom)
 
 
 def what_to_change(kind: str, algorithm: str) -> str:
@@ -169,7 +168,7 @@ def _charts(case, algorithm: str, depth: int | None, trace: sv.Trace) -> None:
                 "O(b^d) while memory is that of depth-first search."
             )
         with chart:
-            st.image(iterations_png(per_iteration, zoom), alt=iterations_alt(per_iteration))
+            st.image(iterations_svg(per_iteration, zoom), alt=iterations_alt(per_iteration))
     # Lazy: BFS and DFS are run and drawn only while the expander is open. Its default is
     # part of its identity, so a student's click stands until the default changes (the
     # algorithm moves between BFS/DFS and the others, or presenter mode is switched).
