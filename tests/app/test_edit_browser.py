@@ -167,6 +167,32 @@ def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
     assert films_become(page, slid) == first
 
 
+def test_the_picture_stays_where_it_is_while_the_new_replay_is_made(page, app_url):
+    """The status line ("…: making the new replay…", then "Changed: …") keeps its room while
+    empty: an edit never moves the picture down and back up."""
+    open_lesson(page, f"{app_url}/informed-search")
+    edit_mode(page)
+    first = page_film_ids(page)
+    page.evaluate(
+        """(stage) => {
+             window.__tops = [];
+             const watch = () => {
+               window.__tops.push(stage.getBoundingClientRect().top);
+               if (window.__tops.length < 2000) requestAnimationFrame(watch);
+             };
+             watch();
+           }""",
+        page.locator(".svp-stage").element_handle(),
+    )
+    page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").click()
+    films_become(page, first)
+    wait_for_status(page, "Changed")
+    page.wait_for_timeout(300)
+    tops = page.evaluate("() => window.__tops")
+    assert len(tops) > 5
+    assert max(tops) - min(tops) < 0.5, sorted({round(top, 1) for top in tops})
+
+
 def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url):
     open_lesson(page, f"{app_url}/local-search?algorithm=Hill+climbing")  # short films
     first = page_film_ids(page)
