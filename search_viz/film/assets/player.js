@@ -1468,6 +1468,8 @@ class Editor {
     const at = Date.now();
     this.waiting = { at, said, where, undo: !!payload.undo,
       focus: !!active && (player.box.contains(active) || this.marked.includes(active)) };
+    // the change leaves first: the page closes its form and fits itself while the server works
+    player.hooks.edit(Object.assign({ at }, payload));
     this.closeForm(false);
     this.say(payload.undo ? "Undoing the last edit…" : `${said}: making the new replay…`, "svp-edit-busy");
     player.box.classList.add("svp-busy");
@@ -1478,7 +1480,6 @@ class Editor {
       player.box.classList.remove("svp-busy");
       this.say("The page did not answer: the problem is unchanged. Try again.", "svp-edit-error");
     }, EDIT_WAIT_MS);
-    player.hooks.edit(Object.assign({ at }, payload));
   }
 
   answer() {
