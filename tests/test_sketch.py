@@ -190,6 +190,8 @@ def one_of_each(what: str) -> Sketch:
         ax.text(0.5, 1.0, "a title", transform=ax.transAxes, ha="center", va="bottom")
         ax.text(3, 0.5, r"$x^2$ and 10", color="#009E73")  # math, as matplotlib reads it
         ax.text(3, 1.5, "$$", parse_math=False)  # a node's odd name, as it is
+        ax.text(1.5, 0.2, "tinted", color="#0072B2")  # plain texts in colour, and see-through
+        ax.text(1.5, 1.8, "faded", color=(0.2, 0.2, 0.2, 0.5))
     elif what == "patches and lines":
         sketch.tag(ax.add_patch(Rectangle((0.5, 0.5), 1, 1, facecolor="#eeeeee", hatch="..",
                                           edgecolor="#555555", linewidth=1.2)), "a")  # fmt: skip

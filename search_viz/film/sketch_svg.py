@@ -232,10 +232,16 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
         face = layout.box._facecolor if layout.box._facecolor[3] else None
         place = Affine2D().translate(px + x_box, py + y_box)
         layout.box._draw_paths_with_artist_properties(renderer, [(layout.box_path, place, face)])
-    gc = renderer.new_gc()
-    gc.set_foreground(to_rgba(kw.get("color", _RC["text.color"])), isRGBA=True)
+    rgba = to_rgba(kw.get("color", _RC["text.color"]))
     height = sketch.size_points[1]
     effects = kw.get("path_effects")
+    if not effects and not any(ismath for _, ismath in layout.lines):  # the common case, fast
+        for (line, _), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
+            renderer.plain_text(px + dx, height - (py + dy), line, layout.font, rgba)
+        renderer.close_group("text")
+        return
+    gc = renderer.new_gc()
+    gc.set_foreground(rgba, isRGBA=True)
     writer = PathEffectRenderer(effects, renderer) if effects else renderer
     for (line, ismath), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
         writer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0, ismath=ismath)

@@ -538,6 +538,35 @@ class _Renderer(_CachedMetrics, RendererSVG):
         gc0.restore()
 
     # ----------------------------------------------------------------- texts
+    def plain_text(self, x: float, y: float, s: str, prop, rgba: tuple) -> None:
+        """What ``draw_text`` writes for ``s`` at (x, y) in ``rgba``, from a fresh graphics
+        context: no math, no angle, no clip. Its group's style and its glyphs are worked out
+        once per process for each text, font and colour; only the place is written anew."""
+        key = (_prop_key(prop), prop.get_size_in_points(), s, rgba)
+        known = _PLAIN_TEXTS.get(key)
+        if known is None:
+            glyphs, uses = _glyph_layout(_font_files(prop), s)
+            style = []
+            color = rgb2hex(rgba)
+            if color != "#000000":
+                style.append(f"fill: {color}")
+            if rgba[3] != 1:
+                style.append(f"opacity: {_short_float_fmt(rgba[3])}")
+            styled = f" style={_quoted('; '.join(style))}" if style else ""
+            scale = _short_float_fmt(prop.get_size_in_points() / _FONT_SCALE)
+            if len(_PLAIN_TEXTS) >= 20_000:
+                _PLAIN_TEXTS.clear()
+            known = _PLAIN_TEXTS[key] = (glyphs, f'<g{styled} transform="translate(',
+                                         f') scale({scale} -{scale})">', uses + "</g>")  # fmt: skip
+        glyphs, head, tail, uses = known
+        place = f"{_short_float_fmt(x)} {_short_float_fmt(y)}"
+        defined = self._glyph_map
+        new = [g for g in glyphs if g not in defined]
+        if new:
+            defined.update((g, _OUTLINES[g]) for g in new)
+            uses = "<defs>" + "".join(_glyph_def(g) for g in new) + "</defs>" + uses
+        self.writer.raw(head + place + tail + uses)
+
     def _draw_text_as_path(self, gc, x, y, s, prop, angle, ismath, mtext=None):
         shaped = mtext is not None and (
             mtext.get_fontfeatures() is not None or mtext.get_language() is not None
@@ -676,6 +705,9 @@ def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]
         uses.append(f'<use xlink:href="#{_glyph_id(name)}"{place}/>')
     return tuple(dict.fromkeys(name for name, *_ in glyph_info)), "".join(uses)
 
+
+#: Plain texts' markup, by font, size, text and colour (see :meth:`_Renderer.plain_text`).
+_PLAIN_TEXTS: dict[tuple, tuple] = {}
 
 #: Each glyph's outline, by its id (the font's PostScript name and the glyph's number).
 _OUTLINES: dict[str, tuple] = {}
