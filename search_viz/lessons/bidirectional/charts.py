@@ -24,9 +24,15 @@ SERIES_STYLE: dict[str, tuple[str, str]] = {
 }
 
 
-def expansions_chart(trace: Trace, plain_total: int | None, *, scale: float = 1.0) -> str:
+def expansions_chart(
+    trace: Trace,
+    plain_total: int | None,
+    *,
+    scale: float = 1.0,
+    size: tuple[float, float] = (4.5, 3.2),
+) -> str:
     """Nodes expanded by each side of a bidirectional search, event by event, against plain BFS,
-    as SVG text.
+    as SVG text, ``size`` inches (pixels at 100 per inch) before the page fits it to its column.
 
     >>> import networkx as nx, search_viz as sv
     >>> tr = sv.Trace.record(sv.bidirectional_bfs(sv.GraphProblem(nx.path_graph(5), 0, 4)))
@@ -56,5 +62,5 @@ def expansions_chart(trace: Trace, plain_total: int | None, *, scale: float = 1.
     return line_chart(
         lines, xlabel="step", ylabel="nodes expanded", xlim=(0, last), ylim=(0, top),
         legend="upper left", counts=True, scale=scale,
-        size=(4.5, 3.2),  # it stands in a column beside the argument in numbers
+        size=size,
     )  # fmt: skip

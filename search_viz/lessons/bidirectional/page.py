@@ -76,7 +76,11 @@ def cached_films(kind: str, params: tuple, turns: str) -> tuple[Film, Film | Non
 def expansions_svg(kind: str, params: tuple, turns: str, zoom: float) -> str:
     trace = cached_trace(kind, params, turns)
     plain_total = cached_plain(kind, params)[2].stats.get("expanded")
-    return expansions_chart(trace, plain_total, scale=zoom)
+    # It stands in a column beside the argument in numbers: narrow enough that its text reads
+    # large there, and as wide as that column is on a projector (an image never grows past
+    # its own width), where its text is larger.
+    size = (6.0, 3.6) if zoom > 1 else (4.5, 3.2)
+    return expansions_chart(trace, plain_total, scale=zoom, size=size)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
