@@ -538,11 +538,11 @@ class _Renderer(_CachedMetrics, RendererSVG):
         gc0.restore()
 
     # ----------------------------------------------------------------- texts
-    def plain_text(self, x: float, y: float, s: str, prop, rgba: tuple) -> None:
-        """What ``draw_text`` writes for ``s`` at (x, y) in ``rgba``, from a fresh graphics
-        context: no math, no angle, no clip. Its group's style and its glyphs are worked out
-        once per process for each text, font and colour; only the place is written anew."""
-        key = (_prop_key(prop), prop.get_size_in_points(), s, rgba)
+    def plain_text(self, x: float, y: float, s: str, prop, rgba: tuple, angle: float = 0.0):
+        """What ``draw_text`` writes for ``s`` at (x, y), turned ``angle`` degrees, in
+        ``rgba``: no math, no clip. Its group's style and its glyphs are worked out once per
+        process for each text, font, colour and angle; only the place is written anew."""
+        key = (_prop_key(prop), prop.get_size_in_points(), s, rgba, angle)
         known = _PLAIN_TEXTS.get(key)
         if known is None:
             glyphs, uses = _glyph_layout(_font_files(prop), s)
@@ -553,14 +553,16 @@ class _Renderer(_CachedMetrics, RendererSVG):
             if rgba[3] != 1:
                 style.append(f"opacity: {_short_float_fmt(rgba[3])}")
             styled = f" style={_quoted('; '.join(style))}" if style else ""
+            turned = f" rotate({_short_float_fmt(-angle)})" if angle else ""
             scale = _short_float_fmt(prop.get_size_in_points() / _FONT_SCALE)
             if len(_PLAIN_TEXTS) >= 20_000:
                 _PLAIN_TEXTS.clear()
-            known = _PLAIN_TEXTS[key] = (glyphs, f'<g{styled} transform="translate(',
-                                         f') scale({scale} -{scale})">', uses + "</g>")  # fmt: skip
+            head = f'<g{styled} transform="translate('
+            tail = f'){turned} scale({scale} -{scale})">'
+            known = _PLAIN_TEXTS[key] = (glyphs, head, tail, uses + "</g>")
         glyphs, head, tail, uses = known
         place = f"{_short_float_fmt(x)} {_short_float_fmt(y)}"
-        defined = self._glyph_map
+        defined = self._glyph_map  # shared with matplotlib's own way, for math text
         new = [g for g in glyphs if g not in defined]
         if new:
             defined.update((g, _OUTLINES[g]) for g in new)
@@ -574,30 +576,9 @@ class _Renderer(_CachedMetrics, RendererSVG):
         if ismath or shaped:
             super()._draw_text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
             return
-        files = _font_files(prop)
-        glyphs, uses = _glyph_layout(files, s)
-        style = []
-        color = rgb2hex(gc.get_rgb())
-        if color != "#000000":
-            style.append(f"fill: {color}")
-        alpha = gc.get_alpha() if gc.get_forced_alpha() else gc.get_rgb()[3]
-        if alpha != 1:
-            style.append(f"opacity: {_short_float_fmt(alpha)}")
-        scale = _short_float_fmt(prop.get_size_in_points() / _FONT_SCALE)
-        moves = [f"translate({_short_float_fmt(x)} {_short_float_fmt(y)})"]
-        if angle:
-            moves.append(f"rotate({_short_float_fmt(-angle)})")
-        moves.append(f"scale({scale} -{scale})")
-        attrib = {"style": "; ".join(style), "transform": " ".join(moves)}
-        writer = self.writer
-        writer.start("g", attrib)
-        defined = self._glyph_map  # shared with matplotlib's own way, for math text
-        new = [g for g in glyphs if g not in defined]
-        if new:
-            writer.raw("<defs>" + "".join(_glyph_def(g) for g in new) + "</defs>")
-            defined.update((g, _OUTLINES[g]) for g in new)
-        writer.raw(uses)
-        writer.end("g")
+        rgb = gc.get_rgb()
+        alpha = gc.get_alpha() if gc.get_forced_alpha() else rgb[3]
+        self.plain_text(x, y, s, prop, (*rgb[:3], alpha), angle)
 
 
 def _number(value: float) -> str:

@@ -65,9 +65,9 @@ def thinned(x: np.ndarray, y: np.ndarray, bins: int) -> tuple[np.ndarray, np.nda
     """
     if len(x) <= 4 * bins:
         return x, y
-    edges = np.linspace(0, len(x), bins + 1).astype(int)
     if bins < 1:
         return x[[]], y[[]]
+    edges = np.linspace(0, len(x), bins + 1).astype(int)
     # Every bin holds 4 points or more here: no bin is empty, so each has a first point.
     starts, ends = edges[:-1], edges[1:]
     which = np.repeat(np.arange(bins), ends - starts)  # each point's bin
