@@ -167,22 +167,27 @@ def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
     assert films_become(page, slid) == first
 
 
-def test_the_picture_stays_where_it_is_while_the_new_replay_is_made(page, app_url):
-    """The status line ("…: making the new replay…", then "Changed: …") keeps its room while
-    empty: an edit never moves the picture down and back up."""
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_picture_stays_where_it_is_while_the_new_replay_is_made(page, app_url, width, height):
+    """The status line ("Making the new replay…", then "Changed: …") keeps its room while
+    empty, and Undo its place while it has nothing to take back: the first edit never moves
+    the picture, on a desktop or on a phone (where "Changed: …" takes two lines)."""
+    page.set_viewport_size({"width": width, "height": height})
     open_lesson(page, f"{app_url}/informed-search")
     edit_mode(page)
     first = page_film_ids(page)
     page.evaluate(
-        """(stage) => {
+        """([stage, box]) => {
+             // from the edit box's top: a click that scrolls the page to the tile moves both
              window.__tops = [];
              const watch = () => {
-               window.__tops.push(stage.getBoundingClientRect().top);
+               const top = stage.getBoundingClientRect().top - box.getBoundingClientRect().top;
+               window.__tops.push(top);
                if (window.__tops.length < 2000) requestAnimationFrame(watch);
              };
              watch();
            }""",
-        page.locator(".svp-stage").element_handle(),
+        [page.locator(".svp-stage").element_handle(), page.locator(".svp-edit").element_handle()],
     )
     page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").click()
     films_become(page, first)

@@ -1148,7 +1148,9 @@ class Editor {
     this.hint = el("div", { class: "svp-edit-hint" });
     this.form = el("div", { class: "svp-edit-form", role: "group", hidden: "" });
     this.status = el("div", { class: "svp-edit-status", role: "status", "aria-live": "polite" });
-    this.undo = el("button", { type: "button", class: "svp-btn svp-undo",
+    // Undo stays in its place, greyed while there is nothing to take back: the first edit
+    // never moves the picture down to make room for it (on a phone it has a row of its own)
+    this.undo = el("button", { type: "button", class: "svp-btn svp-undo", disabled: "",
       title: "Put back the problem as it was before the last edit" }, "Undo");
     this.done = el("button", { type: "button", class: "svp-btn svp-edit-done" }, "Done editing");
     const tools = el("div", { class: "svp-edit-tools" });
@@ -1210,7 +1212,7 @@ class Editor {
     const data = this.data || {};
     const hint = data.hint || "Click the picture to change the problem.";
     this.hint.textContent = `${hint} While you edit, the replay waits at step 0.`;
-    this.undo.hidden = !data.undo;
+    this.undo.disabled = !data.undo;
   }
 
   // -- the picture's items
@@ -1471,7 +1473,7 @@ class Editor {
     // the change leaves first: the page closes its form and fits itself while the server works
     player.hooks.edit(Object.assign({ at }, payload));
     this.closeForm(false);
-    this.say(payload.undo ? "Undoing the last edit…" : `${said}: making the new replay…`, "svp-edit-busy");
+    this.say(payload.undo ? "Undoing the last edit…" : "Making the new replay…", "svp-edit-busy");
     player.box.classList.add("svp-busy");
     clearTimeout(this.waitTimer);
     this.waitTimer = setTimeout(() => {
@@ -1494,12 +1496,12 @@ class Editor {
     } else if (waiting.undo) {
       this.say("Undone: the problem is as it was before the last edit.", "svp-edit-done");
     } else {
-      this.say(`Changed: ${waiting.said}. The new replay starts at step 0.`, "svp-edit-done");
+      this.say(`Changed: ${waiting.said}.`, "svp-edit-done");
     }
     if (waiting.focus) {
       // the keyboard stays on the part just changed (the same place in the new picture)
       const target = (this.on && this.itemAt(waiting.where)) ||
-        (this.on && !this.undo.hidden ? this.undo : this.button);
+        (this.on && !this.undo.disabled ? this.undo : this.button);
       if (target && target.focus) target.focus();
     }
   }
