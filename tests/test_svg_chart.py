@@ -178,3 +178,43 @@ def test_any_series_give_well_formed_svg_with_a_legend_row_each(series, where):
         assert line.label in labels
     dashed = re.findall(r'stroke-dasharray="[\d. ]+"', svg)
     assert len(dashed) == 2 * (len(lines) - 1)  # each line but the solid first, and its sample
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.lists(st.integers(0, 500), min_size=1, max_size=30), min_size=1, max_size=4),
+    st.sampled_from(["upper left", "upper right"]),
+    st.sampled_from([1, 2]),
+)
+def test_no_line_runs_into_a_legend_in_an_upper_corner(series, where, columns):
+    """The y axis goes higher instead: every piece of a line under the legend's width stays
+    below it (bidirectional search's plain-BFS line used to touch its legend)."""
+    lines = [
+        Line(f"series {k}: {ys[-1]}", list(range(len(ys))), ys, "#000000")
+        for k, ys in enumerate(series)
+    ]
+    svg = line_chart(
+        lines, xlabel="x", ylabel="y", ylim=(0, None), legend=where, legend_columns=columns
+    )
+    root = parsed(svg)
+    legend = next(g for g in root.iter(SVG + "g") if g.get("class") == "legend")
+    samples = polylines(legend)
+    labels = texts(legend)
+    size = float(labels[0].get("font-size"))
+    left = min(x for sample in samples for x, _ in sample)
+    right = max(float(t.get("x")) + text_width(t.text, size / PX) * PX for t in labels)
+    bottom = max(y for sample in samples for _, y in sample) + 0.7 * size
+    plotted = [line for line in polylines(root) if line not in samples]
+    for line in plotted:
+        for (ax, ay), (bx, by) in pairwise(line if len(line) > 1 else line * 2):
+            if min(ax, bx) <= right and max(ax, bx) >= left:
+                assert min(ay, by) > bottom, ((ax, ay), (bx, by), (left, right, bottom))
+
+
+def test_a_legend_in_two_columns_fills_them_one_after_the_other():
+    lines = [Line(name, [0, 1], [0, 1], "#000000") for name in ("a", "b", "c", "d")]
+    root = parsed(line_chart(lines, xlabel="x", ylabel="y", legend="upper left", legend_columns=2))
+    legend = next(g for g in root.iter(SVG + "g") if g.get("class") == "legend")
+    place = {t.text: (float(t.get("x")), float(t.get("y"))) for t in texts(legend)}
+    assert place["a"][0] == place["b"][0] < place["c"][0] == place["d"][0]
+    assert place["a"][1] == place["c"][1] < place["b"][1] == place["d"][1]

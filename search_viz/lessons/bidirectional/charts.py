@@ -61,6 +61,6 @@ def expansions_chart(
     top = max(int(series["both"][-1]), plain_total or 0) * 1.08 + 1
     return line_chart(
         lines, xlabel="step", ylabel="nodes expanded", xlim=(0, last), ylim=(0, top),
-        legend="upper left", counts=True, scale=scale,
+        legend="upper left", legend_columns=2, counts=True, scale=scale,
         size=size,
     )  # fmt: skip

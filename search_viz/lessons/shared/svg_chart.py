@@ -109,6 +109,7 @@ def line_chart(
     xlim: tuple[float, float] | None = None,
     ylim: tuple[float, float] | None = None,
     legend: str = "best",
+    legend_columns: int = 1,
     counts: bool = False,
     scale: float = 1.0,
     size: tuple[float, float] = (6.0, 3.2),
@@ -117,7 +118,9 @@ def line_chart(
 
     Limits left out are the data's, 5% wider (as matplotlib's autoscaling); a
     ``ylim`` of ``(0, None)`` fixes only the bottom. ``legend``: "best" (the corner
-    that covers the fewest points of the lines), "upper left" or "upper right".
+    that covers the fewest points of the lines), "upper left" or "upper right"; under
+    a legend in an upper corner the y axis goes higher where a line would run into it;
+    ``legend_columns``: its entries in that many columns (fewer rows, less room above).
     ``counts``: the y values are whole numbers, and so are the ticks.
 
     >>> svg = line_chart([Line("BFS", [1, 2, 3], [2, 3, 1], "#0072B2")], xlabel="x", ylabel="y")
@@ -126,11 +129,17 @@ def line_chart(
     """
     xs = [x for line in lines for x in line.xs]
     ys = [y for line in lines for y in line.ys]
-    limits = _limits(xs, xlim), _limits(ys, ylim)
-    frame = _Frame.fit(size, scale, *limits, xlabel, ylabel, "", counts=counts)
+    xlimits, ylimits = _limits(xs, xlim), _limits(ys, ylim)
+    frame = _Frame.fit(size, scale, xlimits, ylimits, xlabel, ylabel, "", counts=counts)
+    for _ in range(3):  # a higher top changes the ticks, their labels' width and the plot's
+        top = _top_clear_of_legend(frame, lines, legend, scale, legend_columns)
+        if top <= frame.ylim[1]:
+            break
+        ylimits = (ylimits[0], top)
+        frame = _Frame.fit(size, scale, xlimits, ylimits, xlabel, ylabel, "", counts=counts)
     drawn = [(line, frame.points(line)) for line in lines]
     body = [f'<g clip-path="url(#plot)">{"".join(_polyline(*d) for d in drawn)}</g>']
-    return frame.svg(body, legend=_legend(frame, drawn, legend, scale))
+    return frame.svg(body, legend=_legend(frame, drawn, legend, scale, legend_columns))
 
 
 # ------------------------------------------------------------------ the frame
@@ -288,24 +297,72 @@ def _straight(a, b, c) -> bool:
 
 
 # ------------------------------------------------------------------- the legend
-def _legend(frame: _Frame, drawn, where: str, scale: float) -> str:
+def _legend(frame: _Frame, drawn, where: str, scale: float, columns: int = 1) -> str:
     """matplotlib's frameless legend: a sample of each line, then its label."""
     size = font_size("legend", scale) * PX
     labelled = [(line, points) for line, points in drawn if line.label]
     if not labelled:
         return ""
-    row = size * _LINE_HEIGHT
-    width = size * (2.0 + 0.8 + 0.8) + max(text_width(line.label, size / PX) * PX
-                                             for line, _ in labelled)  # fmt: skip
-    height = row * len(labelled) + 0.5 * size * (len(labelled) - 1) + 0.8 * size
+    width, height, places = _legend_layout([line for line, _ in labelled], size, columns)
     left, top = _legend_corner(frame, drawn, where, width, height, size)
     parts = []
-    for k, (line, _) in enumerate(labelled):
-        middle = top + 0.4 * size + k * (row + 0.5 * size) + row / 2
-        sample = [(left + 0.4 * size, middle), (left + 2.4 * size, middle)]
-        parts.append(_polyline(line, sample))
-        parts.append(_text(left + 3.2 * size, middle + _CAP / 2 * size, line.label, size / PX))
+    for (line, _), (x, middle) in zip(labelled, places, strict=True):
+        x, middle = left + x, top + middle
+        parts.append(_polyline(line, [(x, middle), (x + 2.0 * size, middle)]))
+        parts.append(_text(x + 2.8 * size, middle + _CAP / 2 * size, line.label, size / PX))
     return f'<g class="legend">{"".join(parts)}</g>'
+
+
+def _legend_layout(
+    labelled: Sequence[Line], size: float, columns: int = 1
+) -> tuple[float, float, list[tuple[float, float]]]:
+    """The legend's width and height, and each entry's place (its sample's left end, its
+    row's middle) from the legend's top left, in pixels, its text ``size`` pixels high.
+    The entries fill the ``columns`` one after the other, as matplotlib's ``ncols`` does.
+    """
+    row, spacing = size * _LINE_HEIGHT, 2.0 * size
+    per_column = math.ceil(len(labelled) / columns)
+    places, x = [], 0.4 * size
+    for start in range(0, len(labelled), per_column):
+        column = labelled[start : start + per_column]
+        places += [(x, 0.4 * size + k * (row + 0.5 * size) + row / 2) for k in range(len(column))]
+        x += 2.8 * size + max(text_width(line.label, size / PX) * PX for line in column) + spacing
+    height = row * per_column + 0.5 * size * (per_column - 1) + 0.8 * size
+    return x - spacing + 0.4 * size, height, places
+
+
+def _top_clear_of_legend(
+    frame: _Frame, lines: Sequence[Line], where: str, scale: float, columns: int = 1
+) -> float:
+    """The least top of the y axis at which no line runs into a legend in an upper corner
+    (a small gap kept under it); the frame's own top where nothing runs there."""
+    labelled = [line for line in lines if line.label]
+    if where not in ("upper left", "upper right") or not labelled:
+        return frame.ylim[1]
+    size = font_size("legend", scale) * PX
+    width, height, _ = _legend_layout(labelled, size, columns)
+    x0, y0 = _legend_corner(frame, [], where, width, height, size)
+    _, _, _, bottom = frame.box
+    room = bottom - (y0 + height + 0.3 * size)  # pixels from the plot's foot to under the legend
+    low, high = frame.ylim
+    highest = _highest_between(frame, lines, x0, x0 + width)
+    if highest is None or room <= 0:
+        return high
+    return max(high, low + (highest - low) * (bottom - frame.box[1]) / room)
+
+
+def _highest_between(frame: _Frame, lines: Sequence[Line], x0: float, x1: float) -> float | None:
+    """The highest value the lines reach between pixels ``x0`` and ``x1`` (a segment that
+    reaches in counts with its higher end); None if none does."""
+    highest = None
+    for line in lines:
+        pixels = [frame.x(x) for x in line.xs]
+        spans = list(pairwise(range(len(pixels)))) or [(0, 0)] * len(pixels)
+        for i, j in spans:
+            if min(pixels[i], pixels[j]) <= x1 and max(pixels[i], pixels[j]) >= x0:
+                value = max(line.ys[i], line.ys[j])
+                highest = value if highest is None else max(highest, value)
+    return highest
 
 
 def _legend_corner(frame: _Frame, drawn, where: str, width: float, height: float, size: float):
