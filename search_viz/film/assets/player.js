@@ -435,12 +435,21 @@ class FilmView {
   // The sentence, the counters and the tables keep the height of the longest ones of the film
   // (of the chunks loaded), so that nothing below or beside them moves as they change length.
   reserve() {
-    // fit() runs again whenever the page around the player changes size; measuring costs a
-    // layout of the page, so it is done again only when the width or the chunks loaded changed.
-    const widths = [this.note, this.counters, this.tables].map((box) => box.getBoundingClientRect().width);
-    const key = `${widths}|${getComputedStyle(this.note).fontSize}|${this.source.chunks.filter(Boolean).length}`;
+    // fit() runs again whenever the page around the player changes size, and beside the
+    // picture it tries the counters in two places; measuring costs a layout of the page, so
+    // the heights found for each set of widths, places, font and chunks loaded are kept.
+    const boxes = [this.note, this.counters, this.tables];
+    const widths = boxes.map((box) => box.getBoundingClientRect().width);
+    const places = boxes.map((box) => `${box.className}<${box.parentNode && box.parentNode.className}`);
+    const key = `${widths}|${places}|${getComputedStyle(this.note).fontSize}|${this.source.chunks.filter(Boolean).length}`;
     if (key === this.reserved) return;
     this.reserved = key;
+    this.heightsFound = this.heightsFound || new Map();
+    const found = this.heightsFound.get(key);
+    if (found) {
+      boxes.forEach((box, i) => { box.style.minHeight = found[i]; });
+      return;
+    }
     const stepText = `Step ${this.n - 1}. `;
     const sentences = this.longest((panel) => panel.s, RESERVE_CANDIDATES);
     const counters = this.longest((panel) => panel.c && JSON.stringify(panel.c), RESERVE_CANDIDATES);
@@ -454,6 +463,8 @@ class FilmView {
         return [...holder.childNodes];
       })],
     ]);
+    if (this.heightsFound.size >= 16) this.heightsFound.clear();
+    this.heightsFound.set(key, boxes.map((box) => box.style.minHeight));
   }
 
   // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
