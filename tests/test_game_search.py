@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz import MAX, MIN, Event, GameTree, Trace, alphabeta, minimax, run
-from search_viz.algorithms.adversarial import game_pseudocode
+from search_viz.algorithms.adversarial import ORDERINGS, game_pseudocode, game_search
 
 INF = math.inf
 
@@ -411,3 +411,108 @@ def test_a_game_that_is_stuck_says_where():
 
     with pytest.raises(ValueError, match=r"\(1,\) is not terminal but has no actions"):
         run(minimax(Stuck(3)))
+
+
+# ------------------------------------------------------------------ summing up
+def counted(gen, tally=(0, 0, 0)) -> tuple[list, object]:
+    """The events of ``gen``, each with how far the search had got (nodes entered, leaves
+    evaluated, children pruned: its own events' counts plus ``tally``'s), and its Result."""
+    out, seen = [], Counter()
+    while True:
+        try:
+            e = next(gen)
+        except StopIteration as stop:
+            return out, stop.value
+        seen[e.kind] += 1
+        counts = (seen["expand"], seen["evaluate"], seen["prune"])
+        out.append((e, *(n + extra for n, extra in zip(counts, tally, strict=True))))
+
+
+def caller(e: Event) -> tuple:
+    """The node whose call makes the event: a backup or a prune is its parent's doing."""
+    if e.kind in ("backup", "prune"):
+        return () if e.parent is None else e.parent
+    return () if e.node is None else e.node
+
+
+def assert_summed_up_as_filtered(game, chosen: set, table=None, **options) -> None:
+    """Summing up the calls on ``chosen`` nodes (and so all below them) leaves every event
+    of the calls stepped through, the counts at each, and the Result, as the whole search."""
+    full, result = counted(game_search(game, **options))
+    tally = [0, 0, 0]
+    summed, summed_result = counted(
+        game_search(game, **options, summed_up=chosen.__contains__, table=table, tally=tally),
+        tally,
+    )
+
+    def hidden(node: tuple) -> bool:  # summed up, or below a summed-up node (never the root)
+        return any(node[:i] in chosen for i in range(1, len(node) + 1))
+
+    assert summed == [step for step in full if not hidden(caller(step[0]))]
+    assert summed_result == result
+
+
+@given(
+    nested=trees,
+    root=st.sampled_from(["max", "min"]),
+    pruning=st.booleans(),
+    fail_soft=st.booleans(),
+    ordering=st.sampled_from(ORDERINGS),
+    limit=st.sampled_from([None, None, 0, 1, 2]),
+    data=st.data(),
+)
+def test_summed_up_calls_leave_the_other_events_and_the_result_as_they_were(
+    nested, root, pruning, fail_soft, ordering, limit, data
+):
+    tree = GameTree.from_nested(nested, root=root)
+    chosen = set(data.draw(st.lists(st.sampled_from(tree.nodes), max_size=6)))
+    assert_summed_up_as_filtered(
+        tree, chosen, pruning=pruning, fail_soft=fail_soft, ordering=ordering, limit=limit,
+        evaluate=lambda state: state % 7 - 3,
+    )  # fmt: skip
+
+
+@given(
+    sticks=st.integers(1, 12),
+    extra=st.sampled_from([None, 4]),
+    pruning=st.booleans(),
+    fail_soft=st.booleans(),
+    limit=st.sampled_from([None, 3]),
+    chosen=st.sets(st.lists(st.integers(1, 3), min_size=1, max_size=3).map(tuple), max_size=8),
+)
+def test_summed_up_calls_of_one_position_are_searched_once_and_reused(
+    sticks, extra, pruning, fail_soft, limit, chosen
+):
+    """In a game whose positions are met again by other moves (Nim), the table serves
+    them, in this search and in the next one given the same table."""
+    game, table = Nim(sticks, extra_turn_at=extra), {}
+    for _ in range(2):
+        assert_summed_up_as_filtered(
+            game, chosen, table, pruning=pruning, fail_soft=fail_soft, limit=limit
+        )
+
+
+def test_a_summed_up_call_is_searched_once_per_position_and_window():
+    game, table = Nim(12), {}
+    whole = run(game_search(game, pruning=False))
+    summed = run(game_search(game, pruning=False, summed_up=lambda node: True, table=table))
+    below, todo = set(), [game.initial]  # the positions below the root
+    while todo:
+        for a in game.actions(state := todo.pop()):
+            if (child := game.result(state, a)) not in below:
+                below.add(child)
+                todo.append(child)
+    assert {state for state, *_ in table} == below
+    assert len(table) == len(below) == 23 < whole.stats["nodes"] == 2031
+    assert summed == whole
+    # (value, principal variation below it, nodes, leaves evaluated, children pruned)
+    assert table[((0, MAX), None, None, None)] == (-1, (), 1, 1, 0)
+    assert table[((2, MIN), None, None, None)] == (-1, (2,), 4, 2, 0)  # take both
+
+
+def test_summing_up_options_are_checked():
+    tree = GameTree.from_nested([[1, 2], [3]])
+    with pytest.raises(ValueError, match="go with summed_up"):
+        game_search(tree, pruning=True, table={})
+    with pytest.raises(TypeError, match="summed_up must be a function of a node"):
+        game_search(tree, pruning=True, summed_up={(0,)})

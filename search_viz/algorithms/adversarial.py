@@ -25,6 +25,10 @@ has ``value`` (the root's minimax value), ``move`` (the first best action),
 ``nodes`` (every node entered, root included), ``evaluated`` (leaf
 evaluations) and ``pruned`` (children skipped).
 
+:func:`game_search` can also sum up the calls on chosen nodes instead of
+stepping through them (``summed_up``), for a picture of a few nodes of a big
+search: the events about the other nodes stay the same.
+
 >>> from search_viz.problems.game_tree import GameTree
 >>> from search_viz.events import run
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -210,6 +214,9 @@ def game_search(
     ordering: Ordering = "given",
     limit: int | None = None,
     evaluate: Callable[[Any], float] | None = None,
+    summed_up: Callable[[tuple], bool] | None = None,
+    table: dict | None = None,
+    tally: list | None = None,
 ):
     """The one generator behind :func:`minimax` (``pruning=False``) and :func:`alphabeta`.
 
@@ -227,6 +234,30 @@ def game_search(
     ...                               pruning=True))
     >>> [(e.kind, e.node) for e in tr.events if e.kind in ("evaluate", "prune")]
     [('evaluate', (0, 0)), ('evaluate', (0, 1)), ('evaluate', (1, 0)), ('prune', (1, 1))]
+
+    Summing up, to show a few nodes of a big search: ``summed_up(node)`` is asked
+    of each child that a stepped-through node calls (the root is always stepped
+    through). Where it is true, the call is summed up: it makes no events, nor
+    does anything below it; only what it returns and what it costs count. (The
+    parent's backup of it, and the prunes of its siblings, belong to the
+    parent's loop and still come.) A call is searched once per (state, depth if
+    there is a ``limit``, alpha, beta) and kept in ``table``, a dict to pass
+    again to searches of the same game and options (a new one if None): the same
+    position met with the same window elsewhere reuses it. ``tally``, if given,
+    is a list ``[nodes, evaluated, pruned]`` to which each summed-up call adds
+    its counts: with the events' own counts, how far the whole search has got
+    at each event. All the other events, and the Result, are the whole search's.
+
+    >>> tally = [0, 0, 0]
+    >>> events = list(game_search(GameTree.from_nested([[2, 4], [6, 8]]), pruning=True,
+    ...                           summed_up=lambda node: len(node) == 2, tally=tally))
+    >>> [(e.kind, e.node, e.value) for e in events]  # doctest: +NORMALIZE_WHITESPACE
+    [('expand', (), None), ('expand', (0,), None), ('backup', (0, 0), 2),
+     ('backup', (0, 1), 4), ('backup', (0,), 2), ('expand', (1,), None),
+     ('backup', (1, 0), 6), ('backup', (1, 1), 8), ('backup', (1,), 6),
+     ('backup', (), 6), ('done', None, 6)]
+    >>> tally  # the four leaves: entered and evaluated
+    [4, 4, 0]
     """
     who = "alpha-beta" if pruning is True else "minimax"
     check_game(game, who)
@@ -250,12 +281,24 @@ def game_search(
                 "a depth limit needs an evaluation: pass evaluate=, or give the game an "
                 "evaluate(state) method"
             )
+    if summed_up is None:
+        if table is not None or tally is not None:
+            raise ValueError("table= and tally= go with summed_up=, the nodes to sum up")
+    elif not callable(summed_up):
+        raise WrongTypeError(f"summed_up must be a function of a node, not {describe(summed_up)}")
+    elif table is None:
+        table = {}
     order = move_order(game, ordering, limit, evaluate)
-    return _game_search(game, pruning, fail_soft, ordering, limit, evaluate, order)
+    return _game_search(
+        game, pruning, fail_soft, ordering, limit, evaluate, order, summed_up, table, tally
+    )
 
 
-def _game_search(game, pruning, fail_soft, ordering, limit, evaluate, order):
-    """The generator of :func:`game_search`, its options checked."""
+def _game_search(
+    game, pruning, fail_soft, ordering, limit, evaluate, order, summed_up, table, tally
+):
+    """The generator of :func:`game_search`, its options checked (``table`` a dict if
+    ``summed_up`` is given)."""
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     at = game_pseudocode(pruning, fail_soft, limit, ordering).lines
@@ -282,35 +325,66 @@ def _game_search(game, pruning, fail_soft, ordering, limit, evaluate, order):
     path: list[tuple] = []
     state, node, depth = game.initial, (), 0
     alpha, beta = (-INF, INF) if pruning else (None, None)
+    # The summed-up calls being searched, outermost first, as (depth, key in `table`, the
+    # counts when the call began): while there is one, no events are made.
+    quiet: list[tuple] = []
     # fmt: off
     while True:
         # MAX-VALUE(state, alpha, beta) or MIN-VALUE(...) is called on `node`.
-        nodes += 1
-        is_max = to_move(state) == MAX
-        yield new(Event, ("expand", node, _, _, alpha, beta, depth,
-                          _, _, _, _, _, _, enter_at[is_max], player[is_max]))
-        if is_terminal(state):
-            v = utility(state)
-            yield new(Event, ("evaluate", node, _, v, _, _, _,
-                              _, _, _, _, _, _, leaf_at[is_max], "terminal"))
-        elif depth == limit:
-            v = evaluate(state)
-            yield new(Event, ("evaluate", node, _, v, _, _, _,
-                              _, _, _, _, _, _, limit_at[is_max], "limit"))
-        else:  # an inner node: save this call's variables and call on the first child
-            best, best_line = (-INF if is_max else INF), ()
-            rest = iter(actions(state) if order is None else order(state, depth, is_max))
-            a = next(rest, _END)
-            if a is _END:
-                raise ValueError(f"the state at {node} is not terminal but has no actions")
-            path.append((state, node, depth, alpha, beta, is_max, best, best_line, rest, a))
-            state, node, depth = result(state, a), node + (a,), depth + 1  # noqa: RUF005
-            continue
-        evaluated += 1
-        line = ()  # the principal variation below the node that returns
+        known = None
+        if summed_up is not None and path and (quiet or summed_up(node)):
+            # A summed-up call: known, or searched quietly and kept when it returns.
+            key = (state, None if limit is None else depth, alpha, beta)
+            known = table.get(key)
+            if known is None:
+                quiet.append((depth, key, nodes, evaluated, pruned))
+        if known is not None:  # what it returns (v, the principal variation below) and costs
+            v, line, entered, leaves, cuts = known
+            nodes += entered
+            evaluated += leaves
+            pruned += cuts
+            if tally is not None and not quiet:
+                tally[0] += entered
+                tally[1] += leaves
+                tally[2] += cuts
+        else:
+            nodes += 1
+            is_max = to_move(state) == MAX
+            if not quiet:
+                yield new(Event, ("expand", node, _, _, alpha, beta, depth,
+                                  _, _, _, _, _, _, enter_at[is_max], player[is_max]))
+            if is_terminal(state):
+                v = utility(state)
+                if not quiet:
+                    yield new(Event, ("evaluate", node, _, v, _, _, _,
+                                      _, _, _, _, _, _, leaf_at[is_max], "terminal"))
+            elif depth == limit:
+                v = evaluate(state)
+                if not quiet:
+                    yield new(Event, ("evaluate", node, _, v, _, _, _,
+                                      _, _, _, _, _, _, limit_at[is_max], "limit"))
+            else:  # an inner node: save this call's variables and call on the first child
+                best, best_line = (-INF if is_max else INF), ()
+                rest = iter(actions(state) if order is None else order(state, depth, is_max))
+                a = next(rest, _END)
+                if a is _END:
+                    raise ValueError(f"the state at {node} is not terminal but has no actions")
+                path.append((state, node, depth, alpha, beta, is_max, best, best_line, rest, a))
+                state, node, depth = result(state, a), node + (a,), depth + 1  # noqa: RUF005
+                continue
+            evaluated += 1
+            line = ()  # the principal variation below the node that returns
 
         # The node returns v: back in the parent's loop, just after the call.
         while path:
+            if quiet and quiet[-1][0] == depth:  # a summed-up call returns: keep it
+                key, nodes0, evaluated0, pruned0 = quiet.pop()[1:]
+                entered, leaves, cuts = nodes - nodes0, evaluated - evaluated0, pruned - pruned0
+                table[key] = (v, line, entered, leaves, cuts)
+                if tally is not None and not quiet:
+                    tally[0] += entered
+                    tally[1] += leaves
+                    tally[2] += cuts
             child = node
             state, node, depth, alpha, beta, is_max, best, best_line, rest, a = path.pop()
             if is_max:
@@ -323,13 +397,15 @@ def _game_search(game, pruning, fail_soft, ordering, limit, evaluate, order):
                     best, best_line = v, (a,) + line  # noqa: RUF005
                 if pruning and best < beta:
                     beta = best
-            yield new(Event, ("backup", child, node, v, alpha, beta, _,
-                              _, _, _, _, _, _, backup_at[is_max], player[is_max]))
+            if not quiet:
+                yield new(Event, ("backup", child, node, v, alpha, beta, _,
+                                  _, _, _, _, _, _, backup_at[is_max], player[is_max]))
             if pruning and alpha >= beta:  # the children left cannot matter
                 for a in rest:
                     pruned += 1
-                    yield new(Event, ("prune", node + (a,), node, _, alpha, beta, _,  # noqa: RUF005
-                                      _, _, _, _, _, _, cut_at[is_max], player[is_max]))
+                    if not quiet:
+                        yield new(Event, ("prune", node + (a,), node, _, alpha, beta, _,  # noqa: RUF005
+                                          _, _, _, _, _, _, cut_at[is_max], player[is_max]))
                 v = best if fail_soft else (beta if is_max else alpha)
             else:
                 a = next(rest, _END)
