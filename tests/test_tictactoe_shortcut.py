@@ -1,8 +1,9 @@
 """The why-tree's shortcuts, each checked against the long way round.
 
-:func:`~search_viz.lessons.tictactoe.shortcut.drawn_search` sums up undrawn
-subtrees instead of stepping through them; here its answer is compared with
-the search's own generator, run to the end and filtered to the drawn nodes.
+:func:`~search_viz.lessons.tictactoe.search.drawn_search` sums up undrawn
+subtrees instead of stepping through them (``summed_up`` of ``game_search``); here
+its answer is compared with minimax's or alpha-beta's generator, run to the end and
+filtered to the drawn nodes.
 :func:`~search_viz.lessons.tictactoe.drawing.walk` restyles at each step only
 the nodes the step touches; here its looks are compared with every node's look
 computed afresh.
@@ -14,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from search_viz.algorithms.adversarial import alphabeta, minimax
 from search_viz.algorithms.tictactoe import centre_corners_edges, edges_corners_centre
 from search_viz.lessons.tictactoe.drawing import looks_at, walk
-from search_viz.lessons.tictactoe.search import Search, drawn_nodes, tree_view
-from search_viz.lessons.tictactoe.shortcut import drawn_search
+from search_viz.lessons.tictactoe.search import Search, drawn_nodes, drawn_search, tree_view
 from search_viz.problems.tictactoe import TicTacToe
 from tests.test_tictactoe_practice import played
 
@@ -27,7 +28,10 @@ def filtered(game: TicTacToe, search: Search, drawn: frozenset):
     counts at each, the drawn nodes that cut, and the Result: what the shortcut must equal."""
     events, progress, cut = [], [], set()
     entered = evaluated = pruned = 0
-    gen = search.run(game)
+    if search.pruning:
+        gen = alphabeta(game, search.fail_soft, search.ordering, limit=search.limit)
+    else:
+        gen = minimax(game, ordering=search.ordering, limit=search.limit)
     while True:
         try:
             e = next(gen)
