@@ -52,7 +52,7 @@ def press(page, control: str, index: int = 0) -> None:
 def picture_state(page, film: int = 0) -> str:
     """What film ``film``'s picture shows now: every item's style and the marks, as one string.
 
-    Two equal strings are two identical pictures.
+    Two equal strings are two identical pictures (how a change eased in is left out).
     """
     return (
         page.locator(".svp-picture")
@@ -61,7 +61,19 @@ def picture_state(page, film: int = 0) -> str:
             """(box) => ([...box.querySelectorAll('[id*="-sv"]')]
              .map((el) => el.id + '=' + (el.getAttribute('style') || ''))
              .join('|') + '#' + box.querySelector('.svp-marks').innerHTML)
-             .replace(/svp\\d+-/g, '')"""
+             .replace(/svp\\d+-/g, '').replace(/;transition:[^;|#]*/g, '')"""
+        )
+    )
+
+
+def eased_items(page, film: int = 0) -> int:
+    """How many of film ``film``'s items ease in their last change (a CSS transition)."""
+    return (
+        page.locator(".svp-picture")
+        .nth(film)
+        .evaluate(
+            """(box) => [...box.querySelectorAll('[id*="-sv"]')]
+                 .filter((el) => parseFloat(getComputedStyle(el).transitionDuration) > 0).length"""
         )
     )
 

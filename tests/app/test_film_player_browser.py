@@ -12,6 +12,7 @@ import pytest
 
 from search_viz.film.demo import demo_film
 from tests.app.film_browser import (
+    eased_items,
     last_step,
     picture_state,
     press,
@@ -68,6 +69,35 @@ def test_keys_leave_a_text_field_alone(page, film_url):
     page.keyboard.press("Space")
     assert shown_step(page) == 2
     assert field.input_value() == "a b" or field.input_value().startswith("a")
+
+
+def test_one_step_at_a_time_eases_in_and_a_jump_does_not(page, browser, film_url):
+    """A step forward or back eases its changes in (the changed items get a transition); a
+    jump, playing faster than 8 steps a second, and reduced motion do not."""
+    page.goto(f"{film_url}/?dots=12&step=3")
+    wait_for_player(page)
+    assert eased_items(page) == 0  # as it opens
+    press(page, "last")
+    assert shown_step(page) == 11
+    assert eased_items(page) == 0
+    press(page, "back")
+    assert eased_items(page) > 0
+    page.goto(f"{film_url}/?dots=12&step=3")
+    wait_for_player(page)
+    set_speed(page, 30)
+    press(page, "play")
+    page.locator(".svp-count").filter(has_text=re.compile(r"^Step 11 of 11$")).wait_for()
+    assert eased_items(page) == 0
+    still = browser.new_context(reduced_motion="reduce")
+    try:
+        calm = still.new_page()
+        calm.goto(f"{film_url}/?dots=12&step=3")
+        wait_for_player(calm)
+        press(calm, "forward")
+        assert shown_step(calm) == 4
+        assert eased_items(calm) == 0
+    finally:
+        still.close()
 
 
 @pytest.mark.parametrize("speed", [4, 30])

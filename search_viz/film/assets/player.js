@@ -30,6 +30,10 @@ const PREFETCH = 150;
 const URL_EVERY = 400;
 // Above this speed (steps per second) changes are not animated: each would be cut short.
 const ANIMATE_UP_TO = 8;
+// A change made one step at a time eases in: its item's colours, place and opacity. Written
+// on the items a step changes, not in the style sheet for every shape of the picture, whose
+// first styling that would make slower (a new film's mount).
+const EASED = "transition:fill .25s,stroke .25s,transform .25s,opacity .25s";
 // A phone shows a picture wide enough for its smallest text to be this tall (CSS px).
 const READABLE_PX = 11;
 // matplotlib's SVG writes a text of size s points as glyphs scaled by s / GLYPH_UNITS.
@@ -300,7 +304,9 @@ class FilmView {
     this.player.go(this.player.step + (dx < 0 ? 1 : -1), true);
   }
 
-  paint(i, animate) {
+  // Item i as its look and move say. `eased`: the change eases in (EASED); `fadeIn`: an item
+  // that was hidden fades in.
+  paint(i, eased = false, fadeIn = false) {
     const node = this.items[i];
     if (!node) return;
     const look = this.look[i];
@@ -309,23 +315,24 @@ class FilmView {
     if (look === HIDDEN) style += ";display:none";
     const move = this.moves.get(i);
     if (move) style += `;transform:translate(${move[0]}px,${move[1]}px)`;
+    if (eased) style += ";" + EASED;
     const wasHidden = node.style.display === "none";
     node.setAttribute("style", style);
-    if (animate && wasHidden && look !== HIDDEN && node.animate) {
+    if (fadeIn && wasHidden && look !== HIDDEN && node.animate) {
       node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 260, easing: "ease-out" });
     }
   }
 
-  setLook(i, code, animate) {
+  setLook(i, code, eased = false, fadeIn = false) {
     if (this.look[i] === code) return;
     this.look[i] = code;
-    this.paint(i, animate);
+    this.paint(i, eased, fadeIn);
   }
 
-  setMove(i, dx, dy) {
+  setMove(i, dx, dy, eased = false) {
     if (dx === 0 && dy === 0) this.moves.delete(i);
     else this.moves.set(i, [dx, dy]);
-    this.paint(i, false);
+    this.paint(i, eased);
   }
 
   drawMarks(marks) {
@@ -409,20 +416,20 @@ class FilmView {
     if (own === this.at) return;
     const delta = own === this.at + 1 ? this.deltaTo(own) : null;
     if (delta) {
-      if (delta.v) for (let j = 0; j < delta.v.length; j += 2) this.setLook(delta.v[j], delta.v[j + 1], animate);
-      if (delta.t) for (let j = 0; j < delta.t.length; j += 3) this.setMove(delta.t[j], delta.t[j + 1], delta.t[j + 2]);
+      if (delta.v) for (let j = 0; j < delta.v.length; j += 2) this.setLook(delta.v[j], delta.v[j + 1], animate, animate);
+      if (delta.t) for (let j = 0; j < delta.t.length; j += 3) this.setMove(delta.t[j], delta.t[j + 1], delta.t[j + 2], animate);
       if (delta.m) this.drawMarks(delta.m);
       if (delta.p) Object.assign(this.panel, delta.p);
     } else {
       const state = this.stateAt(own);
       for (let i = 0; i < state.look.length; i++) {
-        if (state.look[i] !== this.look[i]) this.setLook(i, state.look[i], false);
+        if (state.look[i] !== this.look[i]) this.setLook(i, state.look[i], animate); // a step back eases
       }
       const moved = new Set([...this.moves.keys(), ...state.moves.keys()]);
       for (const i of moved) {
         const [dx, dy] = state.moves.get(i) || [0, 0];
         const [ox, oy] = this.moves.get(i) || [0, 0];
-        if (dx !== ox || dy !== oy) this.setMove(i, dx, dy);
+        if (dx !== ox || dy !== oy) this.setMove(i, dx, dy, animate);
       }
       if (JSON.stringify(state.marks) !== JSON.stringify(this.marks)) this.drawMarks(state.marks);
       this.panel = state.panel;
@@ -1701,7 +1708,6 @@ class Player {
     this.slider.oninput = () => this.go(Number(this.slider.value), true);
     this.speedBox.onchange = () => {
       this.speed = Number(this.speedBox.value);
-      setVar(this.box, "--svp-t", this.animating() ? "0.25s" : "0s");
     };
     this.shareButton.onclick = () => this.toggleShare();
     this.practiceButton.onclick = () => this.practice.setOn(!this.practice.on, true);
@@ -1980,7 +1986,6 @@ class Player {
     if (this.n <= 1 || this.practice.blocked() || this.editor.on) return;
     if (this.step >= this.n - 1) this.go(0, false);
     this.playing = true;
-    setVar(this.box, "--svp-t", this.animating() ? "0.25s" : "0s");
     this.renderControls();
     let last = performance.now();
     let owed = 0;
@@ -2012,7 +2017,6 @@ class Player {
     if (!this.playing) return;
     this.playing = false;
     cancelAnimationFrame(this.frame);
-    setVar(this.box, "--svp-t", this.animating() ? "0.25s" : "0s");
     this.renderControls();
     for (const film of this.films) film.speak(film.at); // where playback stopped
     this.writeUrl(true);
