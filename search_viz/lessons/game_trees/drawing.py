@@ -864,7 +864,9 @@ def _draw_going_up(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g: Ge
 def _draw_captions(scene: Sketch, ax: SketchAxes, tree, pos, captions, g: Geometry) -> None:
     """Each cut's reason under its pruned leaves, as a fresh cut (bold) and an older one."""
     labels = letters(tree)
-    for _, i, look, cut in sorted(captions, key=lambda c: (c[1], c[2])):
+    # One cut's number can name different cuts over a replay (fail-hard alpha-beta): the
+    # cut itself breaks the tie, so that the drawing order never follows the set's order.
+    for _, i, look, cut in sorted(captions, key=lambda c: (c[1], c[2], repr(c[3]))):
         xs = [pos[leaf][0] for child in cut.children for leaf in tree.leaves_under(child)]
         fresh = look == "fresh"
         text = ax.text(
