@@ -328,6 +328,14 @@ def _game_search(
     # The summed-up calls being searched, outermost first, as (depth, key in `table`, the
     # counts when the call began): while there is one, no events are made.
     quiet: list[tuple] = []
+
+    def tallied(entered: int, leaves: int, cuts: int) -> None:
+        """A summed-up call's cost, added to ``tally`` unless it lies inside another one."""
+        if tally is not None and not quiet:
+            tally[0] += entered
+            tally[1] += leaves
+            tally[2] += cuts
+
     # fmt: off
     while True:
         # MAX-VALUE(state, alpha, beta) or MIN-VALUE(...) is called on `node`.
@@ -343,10 +351,7 @@ def _game_search(
             nodes += entered
             evaluated += leaves
             pruned += cuts
-            if tally is not None and not quiet:
-                tally[0] += entered
-                tally[1] += leaves
-                tally[2] += cuts
+            tallied(entered, leaves, cuts)
         else:
             nodes += 1
             is_max = to_move(state) == MAX
@@ -381,10 +386,7 @@ def _game_search(
                 key, nodes0, evaluated0, pruned0 = quiet.pop()[1:]
                 entered, leaves, cuts = nodes - nodes0, evaluated - evaluated0, pruned - pruned0
                 table[key] = (v, line, entered, leaves, cuts)
-                if tally is not None and not quiet:
-                    tally[0] += entered
-                    tally[1] += leaves
-                    tally[2] += cuts
+                tallied(entered, leaves, cuts)
             child = node
             state, node, depth, alpha, beta, is_max, best, best_line, rest, a = path.pop()
             if is_max:

@@ -197,6 +197,7 @@ class FilmView {
     this.description = el("div", { class: "svp-description svp-sr" });
     this.spoken = el("div", { class: "svp-spoken svp-sr", "aria-live": "polite", "aria-atomic": "true" });
     this.spokenAt = -Infinity;
+    this.heightsFound = new Map(); // the panels' reserved heights, by what they depend on
     this.counters = el("div", { class: "svp-counters" });
     // the code box scrolls: a name, and a place in the Tab order, for keyboards and readers
     this.code = el("div", { class: "svp-code", role: "region", tabindex: "0",
@@ -451,7 +452,6 @@ class FilmView {
     const key = `${widths}|${places}|${getComputedStyle(this.note).fontSize}|${this.source.chunks.filter(Boolean).length}`;
     if (key === this.reserved) return;
     this.reserved = key;
-    this.heightsFound = this.heightsFound || new Map();
     const found = this.heightsFound.get(key);
     if (found) {
       boxes.forEach((box, i) => { box.style.minHeight = found[i]; });

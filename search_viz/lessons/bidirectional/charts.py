@@ -24,12 +24,18 @@ SERIES_STYLE: dict[str, tuple[str, str]] = {
 }
 
 
+#: The chart's size in inches: it stands in a column beside the argument in numbers, narrow
+#: enough that its text reads large there; on a projector as wide as that column is (an
+#: image never grows past its own width), where its text is larger.
+COLUMN_SIZE, PROJECTOR_SIZE = (4.5, 3.2), (6.0, 3.6)
+
+
 def expansions_chart(
     trace: Trace,
     plain_total: int | None,
     *,
     scale: float = 1.0,
-    size: tuple[float, float] = (4.5, 3.2),
+    size: tuple[float, float] = COLUMN_SIZE,
 ) -> str:
     """Nodes expanded by each side of a bidirectional search, event by event, against plain BFS,
     as SVG text, ``size`` inches (pixels at 100 per inch) before the page fits it to its column.

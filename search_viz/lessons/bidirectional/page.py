@@ -9,7 +9,11 @@ import streamlit as st
 import search_viz as sv
 from search_viz.film import Film
 from search_viz.lessons.bidirectional import edits, inputs
-from search_viz.lessons.bidirectional.charts import expansions_chart
+from search_viz.lessons.bidirectional.charts import (
+    COLUMN_SIZE,
+    PROJECTOR_SIZE,
+    expansions_chart,
+)
 from search_viz.lessons.bidirectional.descriptions import expansions_alt, solution_alt
 from search_viz.lessons.bidirectional.drawing import TITLES, bidirectional_film, plain_film
 from search_viz.lessons.bidirectional.puzzle_layers import layers_film
@@ -76,10 +80,7 @@ def cached_films(kind: str, params: tuple, turns: str) -> tuple[Film, Film | Non
 def expansions_svg(kind: str, params: tuple, turns: str, zoom: float) -> str:
     trace = cached_trace(kind, params, turns)
     plain_total = cached_plain(kind, params)[2].stats.get("expanded")
-    # It stands in a column beside the argument in numbers: narrow enough that its text reads
-    # large there, and as wide as that column is on a projector (an image never grows past
-    # its own width), where its text is larger.
-    size = (6.0, 3.6) if zoom > 1 else (4.5, 3.2)
+    size = PROJECTOR_SIZE if zoom > 1 else COLUMN_SIZE
     return expansions_chart(trace, plain_total, scale=zoom, size=size)
 
 
