@@ -1488,11 +1488,17 @@ class Editor {
     const at = Date.now();
     this.waiting = { at, said, where, undo: !!payload.undo,
       focus: !!active && (player.box.contains(active) || this.marked.includes(active)) };
-    // the change leaves first: the page closes its form and fits itself while the server works
+    // The change leaves first. Streamlit sends it from a timer of its own, so the form is
+    // closed and the player refitted in a timer queued after that one: done here, their
+    // layout and the frame it paints would hold the message back (20-30 ms).
     player.hooks.edit(Object.assign({ at }, payload));
-    this.closeForm(false);
-    this.say(payload.undo ? "Undoing the last edit…" : "Making the new replay…", "svp-edit-busy");
-    player.box.classList.add("svp-busy");
+    setTimeout(() => {
+      this.closeForm(false);
+      if (this.waiting && this.waiting.at === at) {
+        this.say(payload.undo ? "Undoing the last edit…" : "Making the new replay…", "svp-edit-busy");
+        player.box.classList.add("svp-busy");
+      }
+    }, 0);
     clearTimeout(this.waitTimer);
     this.waitTimer = setTimeout(() => {
       if (!this.waiting || this.waiting.at !== at) return;
