@@ -19,7 +19,10 @@ Two films make compare mode: one player steps both, side by side.
 Edit mode (the Edit button, where a page passes ``edit=Editing(...)`` and its films offer
 edits, :mod:`search_viz.film.edits`): the student changes the problem by clicking the
 picture; the page's widgets take the changed problem (so the link holds it), the page runs
-again with the new films, and Undo puts the previous problem back.
+again with the new films, and Undo puts the previous problem back. With ``Editing.films``
+the player is a fragment: an edit reruns it alone with the edited problem's films, and the
+player, once their picture is painted, has the whole page run (``settle``), so that the
+rest of it catches up.
 
 Example, in a page::
 
@@ -32,12 +35,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from search_viz.film import Film
 from search_viz.film.edits import apply_change
@@ -52,6 +56,7 @@ _MIME = "application/octet-stream"
 _starts = itertools.count(1)
 #: How many edits Undo can take back, one at a time.
 MAX_UNDO = 50
+_UNSET = object()
 
 
 @dataclass(frozen=True)
@@ -64,9 +69,15 @@ class Editing:
     widgets (their session-state keys, bound to the URL) that choose a problem, so that the
     link holds an edited one; ``hint``: what a click on the picture does, in a sentence.
 
+    ``films(problem)``, if given: the film (or the films, in compare mode) the page shows for
+    ``problem``, with its other choices as they are. Then an edit reruns the player alone
+    (a fragment: the new picture sooner), and the rest of the page once it is painted.
+    Without it, an edit reruns the whole page.
+
     Example, in a page::
 
-        editing = Editing(tree, edited, lambda t: {"tree": OWN, "text": t.text()}, HINT)
+        editing = Editing(tree, edited, lambda t: {"tree": OWN, "text": t.text()}, HINT,
+                          films=lambda t: cached_film(search.but(text=t.text())))
         film_player(film, key="game", edit=editing)
     """
 
@@ -74,6 +85,7 @@ class Editing:
     edit: Callable[[Any, Any], Any]
     widgets: Callable[[Any], Mapping[str, object]]
     hint: str
+    films: Callable[[Any], Film | Sequence[Film]] | None = None
 
 
 def film_player(
@@ -107,7 +119,63 @@ def film_player(
     A new film of the same ``shape`` (its meta) keeps the step, so flipping an
     option that does not change the replay's length stays at the same moment.
     """
-    films = [films] if isinstance(films, Film) else list(films)
+    options = {
+        "titles": titles, "start": start, "report": report, "export": export,
+        "url_step": url_step, "practice": practice, "new_problem": new_problem,
+    }  # fmt: skip
+    if edit is not None and edit.films is not None and not report:
+        _edited_in_place(_as_list(films), key, edit, options)
+        return None
+    return _player(_as_list(films), key=key, edit=edit, in_place=False, **options)
+
+
+def _as_list(films: Film | Sequence[Film]) -> list[Film]:
+    return [films] if isinstance(films, Film) else list(films)
+
+
+@st.fragment
+def _edited_in_place(films: list[Film], key: str, edit: Editing, options: dict) -> None:
+    """The player of a page whose edits rerun the player alone (see :class:`Editing`).
+
+    In a rerun of this fragment, the problem is the one the last edit (or Undo) made, and
+    its films are the page's ``edit.films`` of it; in a run of the whole page, the page's
+    own (its widgets hold that problem by then).
+    """
+    if not _running_alone():
+        for done in (_problem_key, _written_key, _catch_up_key):
+            st.session_state.pop(done(key), None)
+    elif st.session_state.pop(_catch_up_key(key), False):
+        st.rerun()  # the whole page, with the widgets' values the edits wrote
+    else:
+        problem = st.session_state.get(_problem_key(key), _UNSET)
+        if problem is not _UNSET:
+            edit = replace(edit, problem=problem)
+            films = _as_list(edit.films(problem))
+    _player(films, key=key, edit=edit, in_place=True, **options)
+
+
+def _running_alone() -> bool:
+    """Whether this run is a fragment's alone (not the whole page's)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx and ctx.fragment_ids_this_run)
+
+
+def _player(
+    films: list[Film],
+    *,
+    key: str,
+    titles: Sequence[str] | None,
+    start: int | None,
+    report: bool,
+    export: bool,
+    url_step: bool,
+    practice: bool,
+    new_problem: Callable[[], None] | None,
+    edit: Editing | None,
+    in_place: bool,
+) -> int | None:
+    """The player itself (see :func:`film_player`); ``in_place``: it is a fragment's, whose
+    triggers rerun it alone."""
     if not films or any(len(film) == 0 for film in films):
         st.info("This search has no steps to replay.")
         return None
@@ -123,13 +191,18 @@ def film_player(
         "newProblem": new_problem is not None,
     }
     if edit is not None:
-        data["edit"] = _edit_data(edit, key)
+        data["edit"] = _edit_data(edit, key) | {"settle": in_place}
     if start is not None:
         data["start"] = {"step": int(start), "nonce": next(_starts)}
     callbacks = {
         "on_export_change": _ignore,
-        "on_new_problem_change": partial(_new_problem, new_problem) if new_problem else _ignore,
-        "on_edit_change": partial(_edit, edit, key) if edit else _ignore,
+        "on_new_problem_change": (
+            partial(_new_problem, new_problem, key if in_place else None)
+            if new_problem
+            else _ignore
+        ),
+        "on_edit_change": partial(_edit, edit, key, in_place) if edit else _ignore,
+        "on_settle_change": partial(_settle, key) if in_place else _ignore,
     }
     if report:
         callbacks["on_step_change"] = _ignore
@@ -150,13 +223,17 @@ def _read(result, name: str):
     return getattr(result, name, None)
 
 
-def _new_problem(change: Callable[[], None]) -> None:
+def _new_problem(change: Callable[[], None], in_place: str | None) -> None:
     """The student asked for a new practice problem: the page changes it (before its run).
 
     The link still holds the old problem's parameters when that run begins; they were
-    changed on purpose, so ``link_check`` is told not to call them dropped.
+    changed on purpose, so ``link_check`` is told not to call them dropped. ``in_place``:
+    the key of a player that reruns alone, which then has the whole page run.
     """
     st.session_state[CHANGED_BY_PAGE] = True
+    if in_place is not None:
+        _restore_written(in_place)
+        st.session_state[_catch_up_key(in_place)] = True
     change()
 
 
@@ -167,6 +244,21 @@ def _undo_key(key: str) -> str:
 
 def _answer_key(key: str) -> str:
     return f"search_viz.film_player.{key}.edit"
+
+
+def _problem_key(key: str) -> str:
+    """The problem the last edit or Undo made (a player that reruns alone shows it)."""
+    return f"search_viz.film_player.{key}.problem"
+
+
+def _written_key(key: str) -> str:
+    """The widgets' values the last edit or Undo wrote, while the page has not run since."""
+    return f"search_viz.film_player.{key}.written"
+
+
+def _catch_up_key(key: str) -> str:
+    """Set when the player, run alone, is to have the whole page run."""
+    return f"search_viz.film_player.{key}.catch_up"
 
 
 def _edit_data(editing: Editing, key: str) -> dict:
@@ -185,35 +277,70 @@ def _edit_data(editing: Editing, key: str) -> dict:
     }
 
 
-def _edit(editing: Editing, key: str) -> None:
+def _edit(editing: Editing, key: str, in_place: bool) -> None:
     """The player sent an edit (or Undo): change the page's widgets before the page runs again.
 
     An edit the lesson refuses leaves every widget as it was; its message goes back to the
     player with the edit's time (``at``), which the player matches with what it sent.
+    ``in_place``: only the player runs next, showing the changed problem (kept for it).
     """
     asked = _read(st.session_state.get(key) or {}, "edit")
     if not isinstance(asked, dict):
         return
+    if in_place:
+        _restore_written(key)
     stack = st.session_state.setdefault(_undo_key(key), [])
     try:
         if asked.get("undo"):
             if not stack:
                 raise ValueError("There is no edit to undo.")
             last = stack.pop()
-            _set_widgets(last["before"], last["missing"])
+            _write_widgets(key, in_place, last["before"], last["missing"])
+            changed = last["problem"]
         else:
             changed = apply_change(editing.edit, editing.problem, asked.get("change"))
             after = dict(editing.widgets(changed))
             before = {k: st.session_state[k] for k in after if k in st.session_state}
             missing = [k for k in after if k not in st.session_state]
-            _set_widgets(after, [])
-            stack.append({"before": before, "missing": missing, "after": after})
+            _write_widgets(key, in_place, after, [])
+            stack.append({"before": before, "missing": missing, "after": after,
+                          "problem": editing.problem})  # fmt: skip
             del stack[:-MAX_UNDO]
+        if in_place:
+            st.session_state[_problem_key(key)] = changed
         st.session_state[CHANGED_BY_PAGE] = True
         error = None
     except ValueError as problem:
         error = str(problem)
     st.session_state[_answer_key(key)] = {"at": asked.get("at"), "error": error}
+
+
+def _settle(key: str) -> None:
+    """The player has painted the picture of an edit it made alone: the whole page runs next,
+    so that the rest of it (the sidebar's widgets, what the page says about the problem)
+    shows the edited problem too."""
+    _restore_written(key)
+    st.session_state[_catch_up_key(key)] = True
+
+
+def _write_widgets(
+    key: str, in_place: bool, values: Mapping[str, object], missing: Sequence[str]
+) -> None:
+    """:func:`_set_widgets`, kept until the page runs (``in_place``: see below)."""
+    _set_widgets(values, missing)
+    if in_place:
+        st.session_state[_written_key(key)] = (dict(values), list(missing))
+
+
+def _restore_written(key: str) -> None:
+    """Write again the widgets' values that edits made since the page last ran.
+
+    While only the player ran, the browser's widgets still hold the values before those
+    edits, and it sends them with each interaction: these are written over them.
+    """
+    written = st.session_state.get(_written_key(key))
+    if written is not None:
+        _set_widgets(*written)
 
 
 def _set_widgets(values: Mapping[str, object], missing: Sequence[str]) -> None:

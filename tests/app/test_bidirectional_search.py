@@ -3,8 +3,6 @@ one player with two films), its messages, the saving's numbers, bad input."""
 
 from __future__ import annotations
 
-import json
-
 from streamlit.testing.v1 import AppTest
 
 from search_viz.lessons.bidirectional.drawing import TITLES
@@ -24,9 +22,8 @@ def open_page(query: dict | None = None) -> AppTest:
 
 def player(at: AppTest) -> dict:
     """What the page handed the film player (films, titles)."""
-    found = [el for el in at.main.children.values() if type(el).__name__ == "UnknownElement"]
-    assert len(found) == 1
-    return json.loads(found[0].proto.json)
+    [found] = pages.players(at)
+    return found
 
 
 def markdown(at: AppTest) -> str:

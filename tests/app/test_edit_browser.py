@@ -82,6 +82,17 @@ def focused_label(page) -> str:
     )
 
 
+def link_holds(page, *parts: str) -> str:
+    """The page's link once it holds every one of ``parts`` (an edit reruns the player first,
+    then the rest of the page, whose widgets write the link)."""
+    page.wait_for_function(
+        "(parts) => parts.every((part) => window.location.href.includes(part))",
+        arg=list(parts),
+        timeout=30_000,
+    )
+    return page.url
+
+
 def reopened(browser, url: str) -> list[str]:
     """The film digests a fresh browser shows at ``url`` (what Share's link gives a student)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -115,8 +126,8 @@ def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_u
     tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 10})
     assert changed == [sv.film(sv.alphabeta, tree).digest]
     assert "Changed: leaf I, value 3: Set the value, 10" in status(page)
-    assert "text=" in page.url
-    assert reopened(browser, page.url) == changed  # Share's link holds the edited tree
+    link = link_holds(page, "text=", "tree=Type+your+own")
+    assert reopened(browser, link) == changed  # Share's link holds the edited tree
     # from the keyboard: Tab to the root, Enter, type the new child's value, Enter
     page.get_by_role("button", name="Done editing").focus()
     for _ in range(40):
@@ -144,6 +155,36 @@ def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_u
     assert page.locator(".svp-edit").is_hidden()
 
 
+def test_the_page_around_the_player_catches_up_with_its_edits(page, app_url):
+    """An edit reruns the player alone, then the rest of the page: the sidebar shows the
+    edited tree, and a choice made there afterwards keeps it, even for two edits in a row
+    (the second made before the page had caught up with the first)."""
+    open_lesson(page, f"{app_url}/game-trees")
+    first = page_film_ids(page)
+    edit_mode(page)
+    tree = NOTES_AB
+    for leaf, value, node in (("I, value 3", 10, [0, 0, 1]), ("J, value 5", 11, [0, 1, 0])):
+        before = page_film_ids(page)
+        page.get_by_role("button", name=f"leaf {leaf}: change it").click(force=True)
+        field = page.get_by_role("textbox", name="Set the value: a number")
+        field.fill(str(value))
+        field.press("Enter")
+        films_become(page, before)
+        tree = tree_edits.edited(tree, {"do": "value", "node": node, "value": value})
+    assert page_film_ids(page) == [sv.film(sv.alphabeta, tree).digest]
+    sidebar = page.get_by_test_id("stSidebar")
+    text = sidebar.get_by_role("textbox", name="Your tree")
+    page.wait_for_function(
+        "([el, want]) => el.value === want", arg=[text.element_handle(), tree.text()]
+    )
+    # a choice made in the sidebar now: the search changes, the edited tree stays
+    before = page_film_ids(page)
+    sidebar.get_by_text("Minimax", exact=True).click()
+    assert films_become(page, before) == [sv.film(sv.minimax, tree).digest]
+    assert text.input_value() == tree.text()
+    assert first != page_film_ids(page)
+
+
 def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
     open_lesson(page, f"{app_url}/informed-search")
     first = page_film_ids(page)
@@ -156,7 +197,7 @@ def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
     slid = films_become(page, first)
     puzzle = puzzle_edits.edited(sv.EightPuzzle(NOTES_START), {"do": "slide", "tile": 6})
     assert slid == [sv.film(sv.astar, puzzle, heuristic="misplaced").digest]
-    assert "start_board=283104765" in page.url
+    link_holds(page, "start_board=283104765")
     # a tile away from the blank: refused, with the tiles that can slide
     page.get_by_role("button", name="tile 2, not next to the blank: Slide 2 into the blank").click()
     message = wait_for_status(page, "not next to the blank")
@@ -209,7 +250,7 @@ def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url)
     moved = films_become(page, first)
     board = queen_edits.edited(problem, {"do": "move", "column": 2, "row": 5})
     assert moved == [film_of(board, "hill_climbing", CLIMBING, numbers=True).digest]
-    assert "rows=" in page.url
+    link_holds(page, "rows=")
     # the queen's own square: nothing to move, and the page says what to do
     page.get_by_role("button", name=re.compile(r"^column 2, row 5 \(its queen's square\)")).click()
     message = wait_for_status(page, "already stands")
@@ -231,7 +272,7 @@ def test_a_node_made_the_goal_in_the_graph(page, browser, app_url):
     changed = films_become(page, first)
     problem = sv.GraphProblem(notes_tree(), "A", "K")
     assert changed == [sv.film(sv.iddfs, problem, max_depth=20).digest]
-    assert "goal=K" in page.url
+    link_holds(page, "goal=K")
     # the start again: refused, and the page says what to do
     page.get_by_role("button", name="node A (the start): change it").click(force=True)
     page.get_by_role("button", name="Make A the start").click()
@@ -268,8 +309,7 @@ def test_a_wall_put_up_in_a_maze_and_one_taken_away_from_the_keyboard(page, brow
     walled = films_become(page, first)
     maze = maze_edits.edited(maze, {"do": "wall", "cell": [3, 3]})
     assert walled == [sv.film(sv.bfs, maze).digest]
-    assert "problem=Your+maze" in page.url
-    assert "maze=" in page.url
+    link_holds(page, "problem=Your+maze", "maze=")
     # a wall that would cut the goal off: refused, the maze kept
     cell = label(maze_wall_that_cuts_off(maze))
     page.get_by_role("button", name=f"cell {cell}: change it").click(force=True)
@@ -301,7 +341,7 @@ def test_a_maze_edited_in_compare_mode_changes_both_films(page, browser, app_url
     text = maze_widgets(maze)["maze"]
     assert moved == [film.digest for film in cached_films(OWN_MAZE, (text,), "layer")]
     assert len(moved) == 2
-    assert "problem=Your+maze" in page.url
+    link_holds(page, "problem=Your+maze")
     # a wall that would cut the goal off: refused, the maze kept
     cell = label(maze_wall_that_cuts_off(maze))
     page.get_by_role("button", name=f"cell {cell}: change it").first.click(force=True)
@@ -322,7 +362,7 @@ def test_a_graphs_goal_chosen_in_compare_mode_changes_both_films(page, browser, 
     page.get_by_role("button", name="Make K the goal").click()
     moved = films_become(page, first)
     assert moved == [film.digest for film in cached_films(NOTES_TREE, ("O", "K", False), "layer")]
-    assert "goal=K" in page.url
+    link_holds(page, "goal=K")
     # the start cannot be made the goal too: refused with why, the films kept
     page.get_by_role("button", name="node O (the start): change it").first.click(force=True)
     page.get_by_role("button", name="Make O the goal").click()
@@ -385,7 +425,7 @@ def test_walls_drawn_and_the_goal_dragged_with_the_mouse(page, app_url):
     moved = films_become(page, walled)
     maze = maze_edits.edited(maze, {"do": "goal", "cell": list(free)})
     assert moved == [sv.film(sv.bfs, maze).digest]
-    assert "problem=Your+maze" in page.url
+    link_holds(page, "problem=Your+maze")
     # the start dropped on the goal: refused with why, the maze kept
     start = f"cell {label(maze.initial)}, the start: Swap the start and the goal"
     goal = f"cell {label(maze.goal)}, the goal: Swap the start and the goal"

@@ -7,8 +7,6 @@ for the same inputs), the sidebar's defaults, and what the page says around the 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -28,9 +26,8 @@ def open_page(query: dict | None = None) -> AppTest:
 
 def player(at: AppTest) -> dict:
     """What the page handed the film player (films, titles)."""
-    found = [el for el in at.main.children.values() if type(el).__name__ == "UnknownElement"]
-    assert len(found) == 1
-    return json.loads(found[0].proto.json)
+    [found] = pages.players(at)
+    return found
 
 
 def markdown(at: AppTest) -> str:

@@ -1140,7 +1140,8 @@ function writePracticeUrl(on) {
 // small form: a number to type, or several changes to choose from. The change goes to the host
 // (hooks.edit), which sends new films and, in data.edit, its answer { at, error }: a refused
 // change keeps the films and says why. data.edit = { hint, undo: whether Undo can go back,
-// answer }.
+// answer, settle }; with settle, the host answered by changing the player alone, and is told
+// (hooks.settle) when the new picture is painted, to bring the rest of its page up to date.
 
 // How long the player waits for the host's answer to a change before it gives up (ms).
 const EDIT_WAIT_MS = 60000;
@@ -1527,6 +1528,11 @@ class Editor {
       const target = (this.on && this.itemAt(waiting.where)) ||
         (this.on && !this.undo.disabled ? this.undo : this.button);
       if (target && target.focus) target.focus();
+    }
+    if (!answer.error && this.data.settle && this.player.hooks.settle) {
+      // The host changed only the player (the rest of its page still shows the problem before):
+      // once the new picture is painted, it brings the rest of the page up to date.
+      requestAnimationFrame(() => setTimeout(() => this.player.hooks.settle(answer.at), 0));
     }
   }
 
@@ -2157,6 +2163,7 @@ export default function (component) {
       reportStep: data && data.report ? (step) => setStateValue("step", step) : null,
       newProblem: () => setTriggerValue("new_problem", Date.now()),
       edit: (change) => setTriggerValue("edit", change),
+      settle: (at) => setTriggerValue("settle", at),
     });
     parentElement.__svPlayer = player;
   }

@@ -24,6 +24,7 @@ from search_viz.lessons.shared.graph_cases import MAX_EVENTS, PUZZLE, TRAP, reco
 from search_viz.lessons.shared.graph_inputs import (
     START_GOAL,
     cached_case,
+    edited_key,
     maze_widgets,
     start_goal_widgets,
 )
@@ -118,21 +119,26 @@ def body() -> None:
     trace = cached_trace(kind, params, choice.turns)
     _outcome(case, trace)
     both, plain = cached_films(kind, params, choice.turns)
-    editing = None  # a change made in either picture changes both films
+    compare = choice.compare and plain is not None
+
+    def films(problem) -> list[Film]:  # a change made in either picture changes both films
+        shown = cached_films(*edited_key(case.key, problem), choice.turns)
+        return list(shown) if compare else [shown[0]]
+
+    editing = None
     if kind in START_GOAL:  # a node made the start or the goal goes into those fields
-        editing = Editing(case.problem, edits.edited, start_goal_widgets, edits.HINT)
+        editing = Editing(case.problem, edits.edited, start_goal_widgets, edits.HINT, films=films)
     elif kind in inputs.MAZES:  # an edited maze goes into the typed one
-        editing = Editing(case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT)
-    if choice.compare and plain is not None:
-        film_player(
-            [both, plain],
-            key="bidirectional",
-            titles=list(TITLES),
-            new_problem=_new_problem,
-            edit=editing,
+        editing = Editing(
+            case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT, films=films
         )
-    else:
-        film_player(both, key="bidirectional", new_problem=_new_problem, edit=editing)
+    film_player(
+        [both, plain] if compare else both,
+        key="bidirectional",
+        titles=list(TITLES) if compare else None,
+        new_problem=_new_problem,
+        edit=editing,
+    )
     _saving(case, choice.turns, trace)
     st.caption(
         "Bidirectional search needs one goal state to search back from (a solved Rubik's cube: "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from search_viz.events import format_value
+from search_viz.film import Film
 from search_viz.lessons.game_trees import comparisons as compare
 from search_viz.lessons.game_trees import edits
 from search_viz.lessons.game_trees.charts import growth_figure
@@ -84,11 +85,14 @@ def body() -> None:
             [cached_film(s) for s in searches],
             key="game",
             titles=["Minimax", "Alpha-beta"],
-            edit=_editing(tree),
+            edit=_editing(tree, searches),
         )
     else:
         film_player(
-            cached_film(search), key="game", new_problem=_new_random_tree, edit=_editing(tree)
+            cached_film(search),
+            key="game",
+            new_problem=_new_random_tree,
+            edit=_editing(tree, [search]),
         )
     comparison_panel(search)
 
@@ -97,9 +101,14 @@ def _new_random_tree() -> None:
     new_random_tree(st.session_state)
 
 
-def _editing(tree: GameTree) -> Editing:
-    """Edit mode: a change made in the picture becomes "Your tree" (the link holds it)."""
-    return Editing(tree, _edited, typed_tree_widgets, edits.HINT)
+def _editing(tree: GameTree, searches: list[Search]) -> Editing:
+    """Edit mode: a change made in the picture becomes "Your tree" (the link holds it); the
+    player shows the edited tree's films, ``searches`` (one, or two side by side) on it."""
+
+    def films(edited: GameTree) -> list[Film]:
+        return [cached_film(s.but(text=edited.text(), root=edited.root)) for s in searches]
+
+    return Editing(tree, _edited, typed_tree_widgets, edits.HINT, films=films)
 
 
 def _edited(tree: GameTree, change) -> GameTree:

@@ -213,31 +213,22 @@ def body() -> None:
 
 
 def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
-    """The player: the chosen search's film, or greedy's and A*'s side by side."""
-    if both:
-        films = [
-            film_of(instance.start, instance.goal, algorithm, choice.heuristic, choice.tie, "half")
-            for algorithm in COMPARED
-        ]
-        film_player(
-            films,
-            key="informed",
-            titles=list(COMPARED.values()),
-            new_problem=_new_problem,
-            edit=_editing(instance),
-        )
-        return
+    """The player: the chosen search's film, or greedy's and A*'s side by side. In edit mode a
+    tile slid in the picture makes a typed start (the link holds it)."""
     size = "projector" if presenting() else "wide"
-    film = film_of(
-        instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie, size
-    )
-    film_player(film, key="informed", new_problem=_new_problem, edit=_editing(instance))
 
+    def films(puzzle: sv.EightPuzzle) -> list[Film]:
+        start, goal = puzzle.initial, puzzle.goal
+        if both:
+            return [film_of(start, goal, algorithm, choice.heuristic, choice.tie, "half")
+                    for algorithm in COMPARED]  # fmt: skip
+        return [film_of(start, goal, choice.algorithm, choice.heuristic, choice.tie, size)]
 
-def _editing(instance: Instance) -> Editing:
-    """Edit mode: a tile slid in the picture makes a typed start (the link holds it)."""
     puzzle = sv.EightPuzzle(instance.start, goal=instance.goal)
-    return Editing(puzzle, edits.edited, typed_widgets, edits.HINT)
+    editing = Editing(puzzle, edits.edited, typed_widgets, edits.HINT, films=films)
+    titles = list(COMPARED.values()) if both else None
+    film_player(films(puzzle), key="informed", titles=titles, new_problem=_new_problem,
+                edit=editing)  # fmt: skip
 
 
 def _new_problem() -> None:

@@ -120,8 +120,7 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
     """
     try:
         problem = make_problem(choice)
-        key = (problem.n, problem.state, algorithm, tuple(sorted(options.items())))
-        run = cached_run(*key)
+        run = cached_run(*_run_key(problem, algorithm, options))
     except ValueError as error:
         st.error(str(error), icon=":material/error:")
         return
@@ -132,26 +131,50 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
             f"The run made more events than a page replays: showing the first {len(run.trace):,}. "
             "The result above is the whole run's."
         )
-    most = max_child_steps(problem.n)
-    if algorithm == "genetic" and each == "child" and len(run.trace) > most:
+    if _each_shown(run, problem.n, algorithm, each) != each:
         st.info(
             f"This run makes {len(run.trace):,} steps, more than a replay steps through one "
-            f"child at a time on {problem.n} queens (at most {most:,}): stepping one "
-            "generation at a time.",
+            f"child at a time on {problem.n} queens (at most {max_child_steps(problem.n):,}): "
+            "stepping one generation at a time.",
             icon=":material/info:",
         )
-        each = "generation"
     if numbers and not numbered(run, numbers):
         st.caption(
             f"The conflicts are written in the squares on replays of at most "
             f"{MAX_NUMBERED_STEPS:,} steps; this one has {len(run.trace):,} "
             f"(steps 0 to {len(run.trace) - 1:,})."
         )
-    film = cached_film(*key, numbered(run, numbers), each)
-    editing = Editing(problem, edits.edited, own_board_widgets, edits.HINT)
-    film_player(film, key="local_search", new_problem=new_board, edit=editing)
+
+    def films(board: NQueens) -> Film:
+        return film_for(board, algorithm, options, numbers, each)
+
+    editing = Editing(problem, edits.edited, own_board_widgets, edits.HINT, films=films)
+    film_player(films(problem), key="local_search", new_problem=new_board, edit=editing)
     if not presenting():
         st.caption(INTRO)
+
+
+def film_for(
+    problem: NQueens, algorithm: str, options: dict[str, Any], numbers: bool, each: str
+) -> Film:
+    """The film of ``problem``'s run with the sidebar's other answers (the run cached).
+
+    ``film_for(problem, algorithm, options, numbers, each)``: what the player shows.
+    """
+    key = _run_key(problem, algorithm, options)
+    run = cached_run(*key)
+    return cached_film(*key, numbered(run, numbers), _each_shown(run, problem.n, algorithm, each))
+
+
+def _run_key(problem: NQueens, algorithm: str, options: dict[str, Any]) -> tuple:
+    return problem.n, problem.state, algorithm, tuple(sorted(options.items()))
+
+
+def _each_shown(run, n: int, algorithm: str, each: str) -> str:
+    """What one step of the replay is: the sidebar's choice, or a whole generation where a
+    genetic run is too long to step through one child at a time."""
+    too_long = algorithm == "genetic" and each == "child" and len(run.trace) > max_child_steps(n)
+    return "generation" if too_long else each
 
 
 #: The largest board the experiments run on (larger ones take minutes).

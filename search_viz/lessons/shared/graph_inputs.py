@@ -214,3 +214,24 @@ def maze_widgets(problem) -> dict[str, object]:
     {'problem': 'Your maze', 'maze': 'S.\\n#G'}
     """
     return {"problem": OWN_MAZE, "maze": maze_text(problem.graph, problem.initial, problem.goal)}
+
+
+def edited_key(key: tuple, problem) -> tuple:
+    """The case (``(kind, params)``, as :func:`cached_case` takes it) that the sidebar chooses
+    once edit mode has written ``problem`` into its widgets: :func:`start_goal_widgets` for a
+    problem of ``START_GOAL``, :func:`maze_widgets` for a maze.
+
+    >>> import search_viz as sv
+    >>> edited_key((NOTES_TREE, ("A", "R", True)), sv.GraphProblem(notes_tree(), "B", "K"))[1]
+    ('B', 'K', True)
+    >>> edited_key((MAZE, (3, 0.0, 1)), sv.GraphProblem(grid_maze(2, 0, 1), (0, 0), (1, 1)))
+    ('Your maze', ('S.\\n.G',))
+    """
+    kind, params = key
+    if kind in (MAZE, OWN_MAZE):
+        return OWN_MAZE, (maze_widgets(problem)["maze"],)
+    if kind == NOTES_TREE:
+        return kind, (problem.initial, problem.goal, *params[2:])
+    if kind in START_GOAL:  # the start and the goal end the parameters
+        return kind, (*params[:-2], problem.initial, problem.goal)
+    raise ValueError(f"edit mode does not change a problem of {kind!r}")

@@ -24,6 +24,7 @@ from search_viz.lessons.shared.graph_cases import (
 from search_viz.lessons.shared.graph_inputs import (
     START_GOAL,
     cached_case,
+    edited_key,
     maze_widgets,
     start_goal_widgets,
 )
@@ -119,11 +120,17 @@ def body() -> None:
     trace = cached_trace(kind, params, algorithm, depth)
     _outcome(case, algorithm, trace)
     film = cached_film(kind, params, algorithm, depth)
+
+    def films(problem) -> Film:
+        return cached_film(*edited_key(case.key, problem), algorithm, depth)
+
     editing = None
     if kind in START_GOAL:
-        editing = Editing(case.problem, edits.edited, start_goal_widgets, edits.HINT)
+        editing = Editing(case.problem, edits.edited, start_goal_widgets, edits.HINT, films=films)
     elif kind in inputs.MAZES:  # an edited maze goes into the typed one
-        editing = Editing(case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT)
+        editing = Editing(
+            case.problem, edits.edited_maze, maze_widgets, edits.MAZE_HINT, films=films
+        )
     film_player(film, key="uninformed", new_problem=inputs.new_problem, edit=editing)
     _charts(case, algorithm, depth, trace)
 
