@@ -14,6 +14,7 @@ them, :class:`~search_viz.film.sketch.Sketch` lays the picture out with their ex
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyBboxPatch
 from matplotlib.path import Path
 from matplotlib.text import Text
-from matplotlib.transforms import Bbox, BboxTransformTo, IdentityTransform
+from matplotlib.transforms import Affine2D, Bbox, BboxTransformTo, IdentityTransform
 
 from search_viz.film.svg_writer import POINTS, SVG_RC, _number, _Renderer
 
@@ -87,18 +88,45 @@ def text_layout(
 ) -> _Layout:
     """matplotlib's own layout of a text at the origin, measured once per process.
 
-    ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None.
+    ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None. A single
+    line of plain text is laid out by :func:`_line_layout`, the sums ``Text`` does for it,
+    without making a ``Text``; any other text by matplotlib's ``Text`` itself
+    (:func:`_matplotlib_layout`).
+
+    >>> options = dict(size=10.0, weight="normal", style="normal", ha="left", va="baseline",
+    ...                linespacing=None, parse_math=True, box=None)
+    >>> text_layout("h = 7", **options) == _matplotlib_layout("h = 7", **options)
+    True
     """
+    options = {"size": size, "weight": weight, "style": style, "ha": ha, "va": va,
+               "linespacing": linespacing, "parse_math": parse_math, "box": box}  # fmt: skip
+    if _is_one_plain_line(s, ha, va):
+        layout = _line_layout(s, **options)
+        if layout is not None:
+            return layout
+    return _matplotlib_layout(s, **options)
+
+
+def _new_text(
+    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
+) -> Text:
+    """The ``Text`` a sketch's text is, standing at the origin, untransformed, with its box."""
     text = Text(0, 0, s, fontsize=size, fontweight=weight, fontstyle=style, ha=ha, va=va,
                 linespacing=linespacing, parse_math=parse_math,
                 transform=IdentityTransform())  # fmt: skip
     text.set_figure(_LAYOUT_FIGURE)
     if box:
         text.set_bbox(dict(box))
+    return text
+
+
+def _matplotlib_layout(s: str, **options) -> _Layout:
+    """The layout of ``s`` as matplotlib's ``Text._get_layout`` works it out: any text."""
+    text = _new_text(s, **options)
     # the layout's box is the text's window extent: it stands at (0, 0), untransformed
     extent, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
     patch = path = None
-    if box:
+    if options["box"]:
         text.update_bbox_position_size(_LAYOUT_RENDERER)
         patch = text.get_bbox_patch()
         extent = Bbox.union([extent, patch.get_window_extent(_LAYOUT_RENDERER)])
@@ -116,6 +144,109 @@ def text_layout(
 
 _LAYOUT_FIGURE = Figure(dpi=POINTS)
 _LAYOUT_RENDERER = _Renderer(100.0, 100.0, {}, POINTS)
+
+#: The alignments :func:`_line_layout` works out (the ones ``Text`` knows, unrotated).
+_HORIZONTAL = frozenset(("left", "center", "right"))
+_VERTICAL = frozenset(("bottom", "top", "center", "baseline", "center_baseline"))
+
+
+def _is_one_plain_line(s: str, ha: str, va: str) -> bool:
+    """Whether ``Text`` would lay ``s`` out as one line of plain text: no line break, no
+    dollar sign (math, or an escaped dollar), no TeX, and alignments it knows.
+
+    >>> _is_one_plain_line("f = 12", "center", "top"), _is_one_plain_line("$x$", "left", "top")
+    (True, False)
+    """
+    return (
+        "\n" not in s
+        and "$" not in s
+        and ha in _HORIZONTAL
+        and va in _VERTICAL
+        and not _RC["text.usetex"]
+    )
+
+
+@lru_cache(maxsize=256)
+def _styled_text(size: float, weight, style: str, box) -> Text:
+    """An empty ``Text`` of this font and box, made once: its font properties and its box
+    patch are the ones every text of the style would make anew."""
+    return _new_text("", size=size, weight=weight, style=style, ha="left", va="baseline",
+                     linespacing=None, parse_math=False, box=box)  # fmt: skip
+
+
+def _line_layout(
+    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
+) -> _Layout | None:
+    """The layout of one line of plain text ``s``: the very sums ``Text._get_layout`` does
+    for a single unrotated line, written out; None if the font has no height tables (then
+    ``Text`` measures a sample text instead).
+
+    >>> layout = _line_layout("g = 3", size=10.0, weight="bold", style="normal", ha="center",
+    ...                       va="center", linespacing=1.2, parse_math=True, box=None)
+    >>> [round(v, 2) for v in layout.extent]
+    [-14.73, -6.0, 29.46, 12.0]
+    """
+    styled = _styled_text(size, weight, style, box)
+    font = styled.get_fontproperties()
+    least_ascent, least_descent, _ = _LAYOUT_RENDERER._get_font_height_metrics(font)
+    if least_ascent is None or least_descent is None:
+        return None
+    width, height, descent = (
+        _LAYOUT_RENDERER.get_text_width_height_descent(s, font, False) if s else (0, 0, 0)
+    )
+    ascent = height - descent
+    if linespacing is None:  # 'normal': at least the font's ascent and descent
+        ascent, descent = max(ascent, least_ascent), max(descent, least_descent)
+    else:  # the font's line height, shared evenly above and below
+        leading = linespacing * (least_ascent + least_descent) - (ascent + descent)
+        ascent += leading / 2
+        descent += leading / 2
+    baseline = 0.0 - ascent  # the line's baseline, below the top of the box
+    bottom = baseline - descent
+    # the unrotated box's corners are (0, bottom) and (width, 0); Text takes the least
+    # and greatest of its four corners, in this order
+    x0, x1 = min(0, 0, width, width), max(0, 0, width, width)
+    y0, y1 = min(bottom, 0, 0, bottom), max(bottom, 0, 0, bottom)
+    across, up = x1 - x0, y1 - y0
+    dx = x0 if ha == "left" else x1 if ha == "right" else (x0 + x1) / 2
+    dy = {
+        "bottom": y0,
+        "top": y1,
+        "center": (y0 + y1) / 2,
+        "baseline": y0 + descent,
+        "center_baseline": y0 + up - ascent / 2,
+    }[va]
+    corners = [x0 - dx, y0 - dy]
+    corners += [corners[0] + across, corners[1] + up]  # as Bbox.from_bounds adds them
+    textbox = (float(0 - dx), float(bottom - dy), float(width - 0), float(0 - bottom))
+    patch = path = None
+    if box:
+        patch, path = _box_around(styled, textbox)
+        drawn = path.get_extents(patch.get_transform())
+        corners = [min(corners[0], drawn.xmin), min(corners[1], drawn.ymin),
+                   max(corners[2], drawn.xmax), max(corners[3], drawn.ymax)]  # fmt: skip
+    x0, y0, x1, y1 = (float(v) for v in corners)
+    return _Layout(
+        font=font,
+        lines=((s, False),),
+        # a single line starts at the box's left whatever its alignment (width - width is 0)
+        offsets=((float(0.0 - dx), float(baseline - dy)),),
+        extent=(x0, y0, x1 - x0, y1 - y0),
+        textbox=textbox,
+        box=patch,
+        box_path=path,
+    )
+
+
+def _box_around(styled: Text, textbox: tuple) -> tuple[FancyBboxPatch, Path]:
+    """A copy of ``styled``'s box patch put around ``textbox`` (x, y, width, height), as
+    ``Text.update_bbox_position_size`` puts it, and its outline."""
+    x_box, y_box, w_box, h_box = textbox
+    patch = copy.copy(styled.get_bbox_patch())
+    patch.set_bounds(0.0, 0.0, w_box, h_box)
+    patch.set_transform(Affine2D().rotate_deg(0.0).translate(0.0 + x_box, 0.0 + y_box))
+    patch.set_mutation_scale(_LAYOUT_RENDERER.points_to_pixels(styled.get_size()))
+    return patch, patch.get_path()
 
 
 def anchor_of(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:

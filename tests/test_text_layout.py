@@ -1,0 +1,106 @@
+"""A sketched text's layout worked out without matplotlib's ``Text`` is the one ``Text`` gives.
+
+``text_layout`` lays a single line of plain text out by the sums ``Text._get_layout``
+does for it (``_line_layout``), and any other text by matplotlib itself
+(``_matplotlib_layout``, the oracle here). The two are held equal bit for bit: every
+number (a ``-0.0`` would be written ``-0``), the font, and the box as it is drawn.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from matplotlib.transforms import Affine2D
+
+from search_viz.film.sketch_text import _line_layout, _matplotlib_layout, text_layout
+from search_viz.film.svg_writer import POINTS, _prop_key, _Renderer
+
+#: What sketched texts are made of: letters, digits, punctuation, spaces and the symbols
+#: the lessons write (a unicode minus, Greek letters, arrows, infinity...).
+CHARACTERS = st.sampled_from(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    " .,;:!?'\"()[]{}<>=+-*/%&#@_|~^`\\"
+    "−αβγδΔΣπ→←↑↓⇒≤≥≠×·…–—∞é✓"
+)
+
+#: The boxes the lessons put around texts, and matplotlib's default one.
+BOXES = [
+    None,
+    {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#888888", "lw": 0.6},
+    {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
+    {"boxstyle": "round,pad=0.25", "fc": "white", "ec": "#1f77b4", "lw": 1.8, "ls": "--"},
+    {"facecolor": "white", "edgecolor": "none", "pad": 0.4},
+    {"facecolor": "#ffeeaa"},
+]
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "size": st.one_of(st.sampled_from([6.0, 7.5, 8.0, 9.0, 10.0, 12.0]), st.floats(4.0, 30.0)),
+        "weight": st.sampled_from(["normal", "bold"]),
+        "style": st.sampled_from(["normal", "italic", "oblique"]),
+        "ha": st.sampled_from(["left", "center", "right"]),
+        "va": st.sampled_from(["bottom", "top", "center", "baseline", "center_baseline"]),
+        "linespacing": st.one_of(st.none(), st.sampled_from([1.1, 1.15, 1.4]), st.floats(0.5, 3.0)),
+        "parse_math": st.booleans(),
+        "box": st.sampled_from(BOXES).map(lambda box: tuple(sorted(box.items())) if box else None),
+    }
+)
+
+
+def exact(values) -> tuple:
+    """Numbers as their reprs: equal only if bit for bit equal (0.0 is not -0.0)."""
+    return tuple(repr(float(v)) for v in values)
+
+
+def drawn_box(layout) -> str:
+    """The markup the layout's box is written with (as ``sketch_svg`` writes it), or ''."""
+    if layout.box is None:
+        return ""
+    renderer = _Renderer(400.0, 400.0, {}, POINTS)
+    x_box, y_box, _, _ = layout.textbox
+    face = layout.box._facecolor if layout.box._facecolor[3] else None
+    place = Affine2D().translate(200 + x_box, 200 + y_box)
+    layout.box._draw_paths_with_artist_properties(renderer, [(layout.box_path, place, face)])
+    renderer.finalize()
+    return renderer.text()
+
+
+def assert_same_layout(ours, theirs) -> None:
+    assert (_prop_key(ours.font), ours.font.get_size()) == (
+        _prop_key(theirs.font),
+        theirs.font.get_size(),
+    )
+    assert ours.lines == theirs.lines
+    assert [exact(xy) for xy in ours.offsets] == [exact(xy) for xy in theirs.offsets]
+    assert exact(ours.extent) == exact(theirs.extent)
+    assert exact(ours.textbox) == exact(theirs.textbox)
+    assert (ours.box is None) == (theirs.box is None)
+    if ours.box is not None:
+        assert exact(ours.box_path.vertices.ravel()) == exact(theirs.box_path.vertices.ravel())
+        assert list(ours.box_path.codes) == list(theirs.box_path.codes)
+    assert drawn_box(ours) == drawn_box(theirs)
+
+
+@given(s=st.text(CHARACTERS, max_size=24), options=OPTIONS)
+def test_a_plain_line_is_laid_out_as_matplotlib_lays_it_out(s, options):
+    ours = _line_layout(s, **options)
+    assert ours is not None  # the fast way was taken
+    assert_same_layout(ours, _matplotlib_layout(s, **options))
+
+
+@pytest.mark.parametrize(
+    ("s", "ha", "va"),
+    [
+        ("two\nlines", "left", "baseline"),
+        ("$x^2$ math", "center", "center"),
+        (r"an escaped \$", "left", "top"),
+        ("a line", "left", "center_baseline"),
+        ("", "right", "bottom"),
+    ],
+)
+def test_any_text_is_laid_out_as_matplotlib_lays_it_out(s, ha, va):
+    options = {"size": 9.0, "weight": "bold", "style": "normal", "ha": ha, "va": va,
+               "linespacing": None, "parse_math": True, "box": BOXES[1]}  # fmt: skip
+    options["box"] = tuple(sorted(options["box"].items()))
+    assert_same_layout(text_layout.__wrapped__(s, **options), _matplotlib_layout(s, **options))
