@@ -1,20 +1,35 @@
-"""A sketched text's layout worked out without matplotlib's ``Text`` is the one ``Text`` gives.
+"""A text's layout worked out without matplotlib's own objects is the one they give.
 
 ``text_layout`` lays a single line of plain text out by the sums ``Text._get_layout``
 does for it (``_line_layout``), and any other text by matplotlib itself
 (``_matplotlib_layout``, the oracle here). The two are held equal bit for bit: every
 number (a ``-0.0`` would be written ``-0``), the font, and the box as it is drawn.
+Likewise a text's glyphs, placed by the SVG writer from the font's own shaping, are the
+ones matplotlib's ``TextToPath`` places, with the same outlines.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from matplotlib.backends.backend_svg import _short_float_fmt
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
 from search_viz.film.sketch_text import _line_layout, _matplotlib_layout, text_layout
-from search_viz.film.svg_writer import POINTS, _prop_key, _Renderer
+from search_viz.film.svg_writer import (
+    _OUTLINES,
+    POINTS,
+    _font,
+    _font_files,
+    _glyph_id,
+    _glyph_layout,
+    _prop_key,
+    _Renderer,
+)
 
 #: What sketched texts are made of: letters, digits, punctuation, spaces and the symbols
 #: the lessons write (a unicode minus, Greek letters, arrows, infinity...).
@@ -104,3 +119,37 @@ def test_any_text_is_laid_out_as_matplotlib_lays_it_out(s, ha, va):
                "linespacing": None, "parse_math": True, "box": BOXES[1]}  # fmt: skip
     options["box"] = tuple(sorted(options["box"].items()))
     assert_same_layout(text_layout.__wrapped__(s, **options), _matplotlib_layout(s, **options))
+
+
+def matplotlib_glyph_layout(files, s) -> tuple[tuple[str, ...], str, dict]:
+    """The glyphs of ``s`` as matplotlib's ``TextToPath`` lays them out: their names, the
+    ``<use>`` markup that places them, and their outlines."""
+    glyph_info, outlines, _ = TextToPath().get_glyphs_with_font(_font(files), s)
+    uses = []
+    for name, x, y, _ in glyph_info:
+        place = f' transform="translate({_short_float_fmt(x)} {_short_float_fmt(y)})"'
+        uses.append(f'<use xlink:href="#{_glyph_id(name)}"{place if x or y else ""}/>')
+    return tuple(dict.fromkeys(name for name, *_ in glyph_info)), "".join(uses), outlines
+
+
+#: Fonts as sketches ask for them.
+FONTS = [
+    FontProperties(weight=w, style=s) for w in ("normal", "bold") for s in ("normal", "italic")
+]
+
+
+@pytest.mark.filterwarnings("ignore:Glyph")
+@given(
+    s=st.lists(
+        st.one_of(CHARACTERS, st.sampled_from(["fi", "fl", "ffi", "\u0301", "中"])), max_size=20
+    ).map("".join),  # ligatures, a combining accent, a missing glyph
+    font=st.sampled_from(FONTS),
+)
+def test_a_text_s_glyphs_are_placed_as_matplotlib_places_them(s, font):
+    files = _font_files(font)
+    names, uses, outlines = matplotlib_glyph_layout(files, s)
+    assert _glyph_layout.__wrapped__(files, s) == (names, uses)
+    for name in names:
+        ours, theirs = _OUTLINES[name], outlines[name]
+        assert np.array_equal(ours[0], theirs[0])
+        assert np.array_equal(ours[1], theirs[1])

@@ -672,19 +672,45 @@ def _height_tables(files: tuple[str, ...]) -> tuple[int, int, int, int] | None:
 
 @lru_cache(maxsize=20_000)
 def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]:
-    """The glyphs ``s`` is drawn with, and the ``<use>`` markup that places them."""
-    # only the glyphs never seen before have their outlines read (as matplotlib does per file)
-    glyph_info, new, _ = _TEXT_TO_PATH.get_glyphs_with_font(
-        _font(files), s, glyph_map=_OUTLINES, return_new_glyphs_only=True
-    )
-    _OUTLINES.update(new)
-    uses = []
-    for name, x, y, _ in glyph_info:
+    """The glyphs ``s`` is drawn with, and the ``<use>`` markup that places them.
+
+    Laid out as ``TextToPath.get_glyphs_with_font`` lays them out: the same shaping
+    (``FT2Font._layout``) places each glyph, and a glyph is named as matplotlib names it;
+    only a glyph never seen before is loaded again, to read its outline.
+
+    >>> glyphs, uses = _glyph_layout(_font_files(_DEFAULT_FONT), "ab")
+    >>> glyphs
+    ('DejaVuSans-44', 'DejaVuSans-45')
+    >>> uses.split("/>")[1]
+    '<use xlink:href="#DejaVuSans-45" transform="translate(61.28125 0)"'
+    """
+    names, uses = [], []
+    for item in _font(files)._layout(s, LoadFlags.NO_HINTING, features=None, language=None):
+        font, index = item.ft_object, item.glyph_index
+        name = _glyph_name(font, index)
+        if name not in _OUTLINES:
+            font.load_glyph(index, flags=LoadFlags.NO_HINTING)
+            _OUTLINES[name] = font.get_path()
+        names.append(name)
+        x, y = item.x, item.y
         place = f' transform="translate({_short_float_fmt(x)} {_short_float_fmt(y)})"'
         if x == 0 and y == 0:
             place = ""
         uses.append(f'<use xlink:href="#{_glyph_id(name)}"{place}/>')
-    return tuple(dict.fromkeys(name for name, *_ in glyph_info)), "".join(uses)
+    return tuple(dict.fromkeys(names)), "".join(uses)
+
+
+def _glyph_name(font, index: int) -> str:
+    """matplotlib's name for glyph ``index`` of ``font`` (``TextToPath._get_glyph_repr``),
+    worked out once per process."""
+    key = (font.postscript_name, index)
+    name = _GLYPH_NAMES.get(key)
+    if name is None:
+        name = _GLYPH_NAMES[key] = _TEXT_TO_PATH._get_glyph_repr(font, index)
+    return name
+
+
+_GLYPH_NAMES: dict[tuple[str, int], str] = {}
 
 
 #: Plain texts' markup, by font, size, text and colour (see :meth:`_Renderer.plain_text`).
