@@ -105,19 +105,21 @@ def test_a_plain_line_is_laid_out_as_matplotlib_lays_it_out(s, options):
 
 
 @pytest.mark.parametrize(
-    ("s", "ha", "va"),
+    ("s", "ha", "va", "linespacing"),
     [
-        ("two\nlines", "left", "baseline"),
-        ("$x^2$ math", "center", "center"),
-        (r"an escaped \$", "left", "top"),
-        ("a line", "left", "center_baseline"),
-        ("", "right", "bottom"),
+        ("two\nlines", "left", "baseline", None),
+        ("three\nlines\nspaced", "center", "top", 1.4),
+        ("$x^2$ math", "center", "center", None),
+        (r"an escaped \$", "left", "top", None),
+        ("spaced as 'normal'", "right", "center_baseline", "normal"),
+        ("a line", "left", "center_baseline", None),
+        ("", "right", "bottom", None),
     ],
 )
-def test_any_text_is_laid_out_as_matplotlib_lays_it_out(s, ha, va):
+def test_any_text_is_laid_out_as_matplotlib_lays_it_out(s, ha, va, linespacing):
+    box = tuple(sorted(BOXES[1].items()))
     options = {"size": 9.0, "weight": "bold", "style": "normal", "ha": ha, "va": va,
-               "linespacing": None, "parse_math": True, "box": BOXES[1]}  # fmt: skip
-    options["box"] = tuple(sorted(options["box"].items()))
+               "linespacing": linespacing, "parse_math": True, "box": box}  # fmt: skip
     assert_same_layout(text_layout.__wrapped__(s, **options), _matplotlib_layout(s, **options))
 
 

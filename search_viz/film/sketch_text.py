@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from numbers import Real
 from typing import TYPE_CHECKING
 
 import matplotlib as mpl
@@ -100,7 +101,7 @@ def text_layout(
     """
     options = {"size": size, "weight": weight, "style": style, "ha": ha, "va": va,
                "linespacing": linespacing, "parse_math": parse_math, "box": box}  # fmt: skip
-    if _is_one_plain_line(s, ha, va):
+    if _is_one_plain_line(s, ha, va, linespacing):
         layout = _line_layout(s, **options)
         if layout is not None:
             return layout
@@ -150,18 +151,22 @@ _HORIZONTAL = frozenset(("left", "center", "right"))
 _VERTICAL = frozenset(("bottom", "top", "center", "baseline", "center_baseline"))
 
 
-def _is_one_plain_line(s: str, ha: str, va: str) -> bool:
+def _is_one_plain_line(s: str, ha: str, va: str, linespacing) -> bool:
     """Whether ``Text`` would lay ``s`` out as one line of plain text: no line break, no
-    dollar sign (math, or an escaped dollar), no TeX, and alignments it knows.
+    dollar sign (math, or an escaped dollar), no TeX, alignments it knows, and a line
+    spacing that is a number or None (its 'normal').
 
-    >>> _is_one_plain_line("f = 12", "center", "top"), _is_one_plain_line("$x$", "left", "top")
-    (True, False)
+    >>> _is_one_plain_line("f = 12", "center", "top", None)
+    True
+    >>> _is_one_plain_line("$x$", "left", "top", 1.2), _is_one_plain_line("a\\nb", "left", "top", 1)
+    (False, False)
     """
     return (
         "\n" not in s
         and "$" not in s
         and ha in _HORIZONTAL
         and va in _VERTICAL
+        and (linespacing is None or isinstance(linespacing, Real))
         and not _RC["text.usetex"]
     )
 
