@@ -1,9 +1,10 @@
 """What a sketch's texts and legends look like and take up, worked out once per process.
 
-A sketched text is laid out by matplotlib's own ``Text`` (its lines, where each starts,
-its box), once for each string and style; a legend is drawn by matplotlib's own
-``Legend`` once for its arguments, on a page of its own, and its coordinates are moved
-to each place it stands. :mod:`search_viz.film.sketch_svg` writes
+A sketched text is laid out as matplotlib's own ``Text`` lays it out (its lines, where
+each starts, its box), once for each string and style: a single line of plain text by
+the same sums, without making a ``Text``, any other by a ``Text``. A legend is drawn by
+matplotlib's own ``Legend`` once for its arguments, on a page of its own, and its
+coordinates are moved to each place it stands. :mod:`search_viz.film.sketch_svg` writes
 them, :class:`~search_viz.film.sketch.Sketch` lays the picture out with their extents.
 
 >>> layout = text_layout("g = 3", size=10.0, weight="bold", style="normal", ha="center",
@@ -249,6 +250,7 @@ def _box_around(styled: Text, textbox: tuple) -> tuple[FancyBboxPatch, Path]:
     x_box, y_box, w_box, h_box = textbox
     patch = copy.copy(styled.get_bbox_patch())
     patch.set_bounds(0.0, 0.0, w_box, h_box)
+    # turned by the text's angle (none), then moved from the text's anchor (the origin)
     patch.set_transform(Affine2D().rotate_deg(0.0).translate(0.0 + x_box, 0.0 + y_box))
     patch.set_mutation_scale(_LAYOUT_RENDERER.points_to_pixels(styled.get_size()))
     return patch, patch.get_path()
