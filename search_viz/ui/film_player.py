@@ -56,7 +56,6 @@ _MIME = "application/octet-stream"
 _starts = itertools.count(1)
 #: How many edits Undo can take back, one at a time.
 MAX_UNDO = 50
-_UNSET = object()
 
 
 @dataclass(frozen=True)
@@ -142,15 +141,14 @@ def _edited_in_place(films: list[Film], key: str, edit: Editing, options: dict) 
     own (its widgets hold that problem by then).
     """
     if not _running_alone():
-        for done in (_problem_key, _written_key, _catch_up_key):
+        for done in (_pending_key, _catch_up_key):
             st.session_state.pop(done(key), None)
     elif st.session_state.pop(_catch_up_key(key), False):
         st.rerun()  # the whole page, with the widgets' values the edits wrote
-    else:
-        problem = st.session_state.get(_problem_key(key), _UNSET)
-        if problem is not _UNSET:
-            edit = replace(edit, problem=problem)
-            films = _as_list(edit.films(problem))
+    elif (pending := st.session_state.get(_pending_key(key))) is not None:
+        problem = pending[0]
+        edit = replace(edit, problem=problem)
+        films = _as_list(edit.films(problem))
     _player(films, key=key, edit=edit, in_place=True, **options)
 
 
@@ -202,7 +200,7 @@ def _player(
             else _ignore
         ),
         "on_edit_change": partial(_edit, edit, key, in_place) if edit else _ignore,
-        "on_settle_change": partial(_settle, key) if in_place else _ignore,
+        "on_settle_change": partial(_catch_up, key) if in_place else _ignore,
     }
     if report:
         callbacks["on_step_change"] = _ignore
@@ -232,8 +230,7 @@ def _new_problem(change: Callable[[], None], in_place: str | None) -> None:
     """
     st.session_state[CHANGED_BY_PAGE] = True
     if in_place is not None:
-        _restore_written(in_place)
-        st.session_state[_catch_up_key(in_place)] = True
+        _catch_up(in_place)
     change()
 
 
@@ -246,14 +243,10 @@ def _answer_key(key: str) -> str:
     return f"search_viz.film_player.{key}.edit"
 
 
-def _problem_key(key: str) -> str:
-    """The problem the last edit or Undo made (a player that reruns alone shows it)."""
-    return f"search_viz.film_player.{key}.problem"
-
-
-def _written_key(key: str) -> str:
-    """The widgets' values the last edit or Undo wrote, while the page has not run since."""
-    return f"search_viz.film_player.{key}.written"
+def _pending_key(key: str) -> str:
+    """(problem, widgets' values, widgets back to their defaults) of the last edit or Undo of
+    a player that reruns alone, until the whole page runs again."""
+    return f"search_viz.film_player.{key}.pending"
 
 
 def _catch_up_key(key: str) -> str:
@@ -287,27 +280,27 @@ def _edit(editing: Editing, key: str, in_place: bool) -> None:
     asked = _read(st.session_state.get(key) or {}, "edit")
     if not isinstance(asked, dict):
         return
-    if in_place:
-        _restore_written(key)
+    _restore_pending(key)
     stack = st.session_state.setdefault(_undo_key(key), [])
     try:
         if asked.get("undo"):
             if not stack:
                 raise ValueError("There is no edit to undo.")
             last = stack.pop()
-            _write_widgets(key, in_place, last["before"], last["missing"])
-            changed = last["problem"]
+            changed, values, missing = last["problem"], last["before"], last["missing"]
         else:
             changed = apply_change(editing.edit, editing.problem, asked.get("change"))
-            after = dict(editing.widgets(changed))
-            before = {k: st.session_state[k] for k in after if k in st.session_state}
-            missing = [k for k in after if k not in st.session_state]
-            _write_widgets(key, in_place, after, [])
-            stack.append({"before": before, "missing": missing, "after": after,
-                          "problem": editing.problem})  # fmt: skip
+            values, missing = dict(editing.widgets(changed)), []
+            stack.append({
+                "before": {k: st.session_state[k] for k in values if k in st.session_state},
+                "missing": [k for k in values if k not in st.session_state],
+                "after": values,
+                "problem": editing.problem,
+            })  # fmt: skip
             del stack[:-MAX_UNDO]
+        _set_widgets(values, missing)
         if in_place:
-            st.session_state[_problem_key(key)] = changed
+            st.session_state[_pending_key(key)] = (changed, values, missing)
         st.session_state[CHANGED_BY_PAGE] = True
         error = None
     except ValueError as problem:
@@ -315,32 +308,24 @@ def _edit(editing: Editing, key: str, in_place: bool) -> None:
     st.session_state[_answer_key(key)] = {"at": asked.get("at"), "error": error}
 
 
-def _settle(key: str) -> None:
-    """The player has painted the picture of an edit it made alone: the whole page runs next,
-    so that the rest of it (the sidebar's widgets, what the page says about the problem)
-    shows the edited problem too."""
-    _restore_written(key)
+def _catch_up(key: str) -> None:
+    """The whole page runs next (the player ``key`` ran alone until now), so that the rest of
+    it (the sidebar's widgets, what the page says about the problem) shows the problem the
+    player shows: once an edit's picture is painted (the player's ``settle``), or for a new
+    practice problem."""
+    _restore_pending(key)
     st.session_state[_catch_up_key(key)] = True
 
 
-def _write_widgets(
-    key: str, in_place: bool, values: Mapping[str, object], missing: Sequence[str]
-) -> None:
-    """:func:`_set_widgets`, kept until the page runs (``in_place``: see below)."""
-    _set_widgets(values, missing)
-    if in_place:
-        st.session_state[_written_key(key)] = (dict(values), list(missing))
+def _restore_pending(key: str) -> None:
+    """Write again the widgets' values of the last edit made while only the player ran.
 
-
-def _restore_written(key: str) -> None:
-    """Write again the widgets' values that edits made since the page last ran.
-
-    While only the player ran, the browser's widgets still hold the values before those
-    edits, and it sends them with each interaction: these are written over them.
+    The browser's widgets still hold the values from before it, and it sends them with each
+    interaction: these are written over them.
     """
-    written = st.session_state.get(_written_key(key))
-    if written is not None:
-        _set_widgets(*written)
+    pending = st.session_state.get(_pending_key(key))
+    if pending is not None:
+        _set_widgets(*pending[1:])
 
 
 def _set_widgets(values: Mapping[str, object], missing: Sequence[str]) -> None:
