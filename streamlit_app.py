@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from search_viz.ui.film_player import keep_pending_edits
 from search_viz.ui.layout import page_styles
 from search_viz.ui.lessons import LESSONS
 from search_viz.ui.media_grace import keep_dropped_media
@@ -18,6 +19,7 @@ lessons = [
     for lesson in LESSONS
 ]
 page = st.navigation({"": [home], "Lessons": lessons} if lessons else [home])
+keep_pending_edits()  # every run, before the page's widgets: see the function
 presenter_controls()
 page_styles()
 page.run()

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -140,13 +141,16 @@ def _edited_in_place(films: list[Film], key: str, edit: Editing, options: dict) 
     its films are the page's ``edit.films`` of it; in a run of the whole page, the page's
     own (its widgets hold that problem by then).
     """
+    pending = _pending_edits().get(key)
     if not _running_alone():
-        for done in (_pending_key, _catch_up_key):
-            st.session_state.pop(done(key), None)
+        if pending is not None and not pending.shown:  # its widgets hold the problem now
+            _pending_edits()[key] = replace(pending, shown=True, at=time.monotonic())
+        st.session_state.pop(_catch_up_key(key), None)
     elif st.session_state.pop(_catch_up_key(key), False):
         st.rerun()  # the whole page, with the widgets' values the edits wrote
-    elif (pending := st.session_state.get(_pending_key(key))) is not None:
-        problem = pending[0]
+    elif pending is not None and not pending.shown:
+        _restore_pending(key)
+        problem = pending.problem
         edit = replace(edit, problem=problem)
         films = _as_list(edit.films(problem))
     _player(films, key=key, edit=edit, in_place=True, **options)
@@ -243,10 +247,42 @@ def _answer_key(key: str) -> str:
     return f"search_viz.film_player.{key}.edit"
 
 
-def _pending_key(key: str) -> str:
-    """(problem, widgets' values, widgets back to their defaults) of the last edit or Undo of
-    a player that reruns alone, until the whole page runs again."""
-    return f"search_viz.film_player.{key}.pending"
+def _pending_edits() -> dict[str, _Pending]:
+    """Each player's (by its key) last :class:`_Pending` edit."""
+    return st.session_state.setdefault("search_viz.film_player.pending", {})
+
+
+#: How long after an edit made while only its player ran the browser may still send its
+#: widgets' old values: a message it sent before the whole page's run reached it (a choice
+#: made in the sidebar at once) carries them. Until then the edit's values are written over
+#: them; a widget changed to a value it never held keeps it.
+STALE_SECONDS = 5.0
+
+#: A widget's old value in :attr:`_Pending.stale` when the widget had none (not on the page).
+_ABSENT = object()
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """The last edit (or Undo) of a player that reruns alone.
+
+    ``problem``: the problem it made; ``values``: the widgets' values that choose it;
+    ``missing``: widgets it gives their defaults again; ``stale``: each of those widgets'
+    values since the edits in a row began (``_ABSENT``: none), which the browser may still
+    send; ``shown``: the whole page has run since; ``at``: when (``time.monotonic``) it was
+    made, then when the whole page first ran with it.
+    """
+
+    problem: Any
+    values: Mapping[str, object]
+    missing: Sequence[str]
+    stale: Mapping[str, tuple[object, ...]]
+    at: float
+    shown: bool = False
+
+    def recent(self) -> bool:
+        """Whether the browser may still send the widgets' old values."""
+        return not self.shown or time.monotonic() - self.at < STALE_SECONDS
 
 
 def _catch_up_key(key: str) -> str:
@@ -281,6 +317,7 @@ def _edit(editing: Editing, key: str, in_place: bool) -> None:
     if not isinstance(asked, dict):
         return
     _restore_pending(key)
+    earlier = _pending_edits().get(key)  # restored: a recent one, or none
     stack = st.session_state.setdefault(_undo_key(key), [])
     try:
         if asked.get("undo"):
@@ -298,9 +335,13 @@ def _edit(editing: Editing, key: str, in_place: bool) -> None:
                 "problem": editing.problem,
             })  # fmt: skip
             del stack[:-MAX_UNDO]
+        if in_place:  # what the browser's widgets may hold until the page catches up
+            stale = dict(earlier.stale) if earlier else {}
+            for k in [*values, *missing]:
+                now = st.session_state.get(k, _ABSENT)
+                stale[k] = (*stale.get(k, ()), now)
+            _pending_edits()[key] = _Pending(changed, values, missing, stale, time.monotonic())
         _set_widgets(values, missing)
-        if in_place:
-            st.session_state[_pending_key(key)] = (changed, values, missing)
         st.session_state[CHANGED_BY_PAGE] = True
         error = None
     except ValueError as problem:
@@ -320,12 +361,43 @@ def _catch_up(key: str) -> None:
 def _restore_pending(key: str) -> None:
     """Write again the widgets' values of the last edit made while only the player ran.
 
-    The browser's widgets still hold the values from before it, and it sends them with each
-    interaction: these are written over them.
+    Until the whole page's run with it has reached the browser, the browser's widgets still
+    hold their values from before, and it sends them with each interaction: those stale
+    values are written over. A widget the student has changed to another value keeps it.
     """
-    pending = st.session_state.get(_pending_key(key))
-    if pending is not None:
-        _set_widgets(*pending[1:])
+    pending = _pending_edits().get(key)
+    if pending is None:
+        return
+    if not pending.recent():
+        del _pending_edits()[key]
+        return
+    stale = [k for k, old in pending.stale.items() if _held(st.session_state.get(k, _ABSENT), old)]
+    _set_widgets(
+        {k: v for k, v in pending.values.items() if k in stale},
+        [k for k in pending.missing if k in stale],
+    )
+
+
+def keep_pending_edits() -> None:
+    """At the top of a run of the whole page (before its widgets): keep the edits made while
+    only a player ran, when the browser sent its widgets' stale values with another
+    interaction (a choice made in the sidebar before the page had caught up with them).
+
+    Called once per run by the app's entry point (``streamlit_app.py``)::
+
+        keep_pending_edits()
+        page.run()
+    """
+    if not _running_alone():
+        for key in list(_pending_edits()):
+            _restore_pending(key)
+
+
+def _held(value: object, olds: tuple[object, ...]) -> bool:
+    """Whether a widget's ``value`` is one of its ``olds`` (any may be ``_ABSENT``)."""
+    if value is _ABSENT:
+        return any(old is _ABSENT for old in olds)
+    return any(old is not _ABSENT and value == old for old in olds)
 
 
 def _set_widgets(values: Mapping[str, object], missing: Sequence[str]) -> None:

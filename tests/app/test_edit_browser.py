@@ -185,6 +185,32 @@ def test_the_page_around_the_player_catches_up_with_its_edits(page, app_url):
     assert first != page_film_ids(page)
 
 
+def test_a_sidebar_choice_made_before_the_page_caught_up_keeps_the_edit(page, app_url):
+    """A choice made in the sidebar at once after an edit, while only the player has run:
+    the browser still sends the sidebar's old tree with it, and the edit must stay."""
+    open_lesson(page, f"{app_url}/game-trees")
+    first = page_film_ids(page)
+    edit_mode(page)
+    page.get_by_role("button", name="leaf I, value 3: change it").click(force=True)
+    field = page.get_by_role("textbox", name="Set the value: a number")
+    field.fill("10")
+    sidebar = page.get_by_test_id("stSidebar")
+    minimax = sidebar.get_by_text("Minimax", exact=True)
+    field.press("Enter")
+    minimax.click()  # before the new picture is painted, let alone the page caught up
+    tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 10})
+    want = [sv.film(sv.minimax, tree).digest]
+    end = time.monotonic() + 60
+    while page_film_ids(page) != want:
+        assert time.monotonic() < end, f"the films are {page_film_ids(page)}, not {want}"
+        time.sleep(0.05)
+    text = sidebar.get_by_role("textbox", name="Your tree")
+    page.wait_for_function(
+        "([el, want]) => el.value === want", arg=[text.element_handle(), tree.text()]
+    )
+    assert first != want
+
+
 def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
     open_lesson(page, f"{app_url}/informed-search")
     first = page_film_ids(page)
