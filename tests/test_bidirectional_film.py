@@ -312,3 +312,42 @@ def test_default_films_stay_small(kind):  # build times: benchmarks/bench_film.p
     for make, trace in ((bidirectional_film, both), (plain_film, plain)):
         film = make(trace, case.view)
         assert len(film.payload()[0]) < 300_000
+
+
+def visible(film, k: int) -> dict:
+    """Every item step ``k`` of ``film`` shows, by name, with its look's code."""
+    names = film.names()
+    codes = dict(enumerate(int(code) for code in film.base))
+    codes.update(film.state(k).looks)
+    return {names[i]: code for i, code in codes.items() if code != HIDDEN}
+
+
+@given(
+    st.sampled_from([MAZE, RANDOM, NOTES_TREE]),
+    st.integers(4, 9),
+    st.integers(0, 10_000),
+    st.sampled_from(["layer", "node"]),
+)
+def test_a_film_draws_only_what_it_shows_and_shows_what_it_did(kind, size, seed, turns):
+    """Each node is drawn only in the looks its film gives it (a maze's picture of
+    thousands of parts made small): every step shows the same parts, in the same looks,
+    as the film whose scene draws every node in every look."""
+    from search_viz.lessons.bidirectional import drawing
+
+    params = (size, 0.3, seed) if kind == MAZE else PROBLEMS[kind]
+    if kind == RANDOM:
+        params = (size + 3, 2.5, seed, False, 0, None)
+    case = build_case(kind, params)
+    both = record(sv.bidirectional_bfs(case.problem, step=turns))
+    plain = record(sv.bfs(case.problem))
+    small = [bidirectional_film(both, case.view, turns), plain_film(plain, case.view)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(drawing, "bidirectional_shown", lambda trace: None)
+        patch.setattr(drawing, "plain_shown", lambda trace: None)
+        full = [bidirectional_film(both, case.view, turns), plain_film(plain, case.view)]
+    for made, every in zip(small, full, strict=True):
+        assert len(made) == len(every)
+        assert len(made.names()) <= len(every.names())
+        for k in range(len(made)):
+            assert visible(made, k) == visible(every, k)
+            assert made.state(k).panel == every.state(k).panel

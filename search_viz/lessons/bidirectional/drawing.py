@@ -34,6 +34,7 @@ import html
 from collections.abc import Hashable
 from dataclasses import replace
 from functools import lru_cache, partial
+from itertools import pairwise
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -57,6 +58,7 @@ from search_viz.lessons.shared.graph_cases import node_label, record, steps_text
 from search_viz.lessons.shared.graph_drawing import (
     GraphLooks,
     GraphView,
+    Shown,
     draw_graph,
     draw_targets,
     edge_key,
@@ -148,9 +150,10 @@ def _end_caption(trace: sv.Trace, what: str) -> str:
 
 
 def graph_scene(
-    view: GraphView, looks: tuple[tuple[str, Style], ...], caption: str
+    view: GraphView, looks: tuple[tuple[str, Style], ...], caption: str, shown: Shown | None = None
 ) -> Scene | Sketch:
-    """A graph with every node in every look of ``looks``, and the last step's ``caption``.
+    """A graph with each node in the looks of ``looks`` its film can give it (``shown``;
+    None: every look), and the last step's ``caption``.
 
     Sketched (written as SVG without matplotlib's artists, see
     :mod:`search_viz.film.sketch`) unless the graph is directed.
@@ -167,7 +170,7 @@ def graph_scene(
     else:
         scene, ax = graph_sketch(*FIGURE, entries, ncols=4, top=0.3)
     base = "unvisited" if "unvisited" in statuses else None
-    draw_graph(scene, ax, view, statuses, styles, base=base)
+    draw_graph(scene, ax, view, statuses, styles, base=base, shown=shown)
     if view.kind == "grid":
         grid_numbers(ax, view)
         draw_targets(scene, ax, view)  # what a click on a cell finds (edit mode)
@@ -263,7 +266,7 @@ def bidirectional_film(trace: sv.Trace, view: GraphView, step: str = "layer") ->
     questions' rules follow (:mod:`search_viz.lessons.bidirectional.questions`).
     """
     caption = _end_caption(trace, "meeting")
-    draw = partial(graph_scene, view, tuple(LOOKS.items()), caption)
+    draw = partial(graph_scene, view, tuple(LOOKS.items()), caption, bidirectional_shown(trace))
     builder = FilmBuilder(
         draw,
         title=TITLES[0],
@@ -335,7 +338,8 @@ def bidirectional_film(trace: sv.Trace, view: GraphView, step: str = "layer") ->
 
 def plain_film(trace: sv.Trace, view: GraphView) -> Film:
     """The film of plain BFS's ``trace`` on the graph of ``view``, in the forward search's looks."""
-    draw = partial(graph_scene, view, tuple(PLAIN_LOOKS.items()), _end_caption(trace, "goal"))
+    caption = _end_caption(trace, "goal")
+    draw = partial(graph_scene, view, tuple(PLAIN_LOOKS.items()), caption, plain_shown(trace))
     builder = FilmBuilder(
         draw, title=TITLES[1], pseudocode=sv.algorithms.BFS_PSEUDOCODE, layout="side"
     )
@@ -380,6 +384,60 @@ def plain_film(trace: sv.Trace, view: GraphView) -> Film:
         )
     _stopped_step(builder, trace, looks)
     return builder.film()
+
+
+def bidirectional_shown(trace: sv.Trace) -> Shown:
+    """What :func:`bidirectional_film` of ``trace`` can show: a side's looks on the nodes that
+    side reached or expanded, "touched" on those both reached, the path's looks on its nodes.
+
+    >>> from search_viz.problems.maze_text import maze_graph
+    >>> maze = GraphProblem(maze_graph(4, [(1, 1), (2, 1), (1, 2)]), (0, 0), (3, 3))
+    >>> shown = bidirectional_shown(record(sv.bidirectional_bfs(maze)))
+    >>> shown.nodes["meeting"], len(shown.path), (0, 0) in shown.nodes["backward queued"]
+    ({(1, 3)}, 6, False)
+    """
+    reached = {"forward": set(), "backward": set()}
+    expanded = {"forward": set(), "backward": set()}
+    touched, rings, links = set(), set(), set()
+    for e in trace.events:
+        if e.kind == "generate":
+            reached[e.data].add(e.node)
+            if e.parent is not None:
+                links.add(edge_key(e.parent, e.node))
+        elif e.kind == "expand":
+            expanded[e.data].add(e.node)
+        elif e.kind == "meet":
+            touched.add(e.node)
+        if e.kind in ("generate", "expand", "meet"):
+            rings.add(e.node)
+    path = trace.result.path or []
+    meeting = {trace.result.stats["meet"]} if path else set()
+    nodes = {f"{side} queued": reached[side] for side in reached}
+    nodes |= {f"{side} expanded": expanded[side] for side in expanded}
+    nodes |= {"touched": touched, "path": set(path), "meeting": meeting}
+    return Shown(nodes, rings, links, _path_links(path))
+
+
+def plain_shown(trace: sv.Trace) -> Shown:
+    """What :func:`plain_film` of ``trace`` can show (see :func:`bidirectional_shown`)."""
+    queued, expanded, goals, links = set(), set(), set(), set()
+    for e in trace.events:
+        if e.kind == "generate":
+            queued.add(e.node)
+            if e.parent is not None and e.parent != e.node:
+                links.add(edge_key(e.parent, e.node))
+        elif e.kind == "expand":
+            expanded.add(e.node)
+        elif e.kind == "goal":
+            goals.add(e.node)
+    path = trace.result.path or []
+    goals |= set(path[-1:])
+    nodes = {"queued": queued, "expanded": expanded, "path": set(path[:-1]), "goal": goals}
+    return Shown(nodes, queued | expanded, links, _path_links(path))
+
+
+def _path_links(path: list) -> set[frozenset]:
+    return {edge_key(a, b) for a, b in pairwise(path)}
 
 
 def _ask(builder: FilmBuilder, looks: GraphLooks, asked: Asked | None) -> None:

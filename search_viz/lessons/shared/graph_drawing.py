@@ -31,7 +31,7 @@ Node names are drawn as the text they are: ``$x$`` stays ``$x$``
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -295,6 +295,29 @@ def graph_legend_handle(entry: Style | str) -> Line2D:
 
 
 # ------------------------------------------------------------------------ drawing
+@dataclass(frozen=True)
+class Shown:
+    """The parts of a graph picture one film can show: the nodes each status is ever given
+    (a status not named: every node), the nodes the ring is ever put on, and the links of
+    the search tree and of the path. A maze's film draws only these: a cell drawn in every
+    look makes a picture of thousands of parts that the browser has to lay out.
+
+    >>> shown = Shown({"path": {"A"}}, rings={"A", "B"}, links=set(), path=set())
+    >>> shown.nodes_in("path", ["A", "B", "C"]), shown.nodes_in("expanded", ["A", "B"])
+    (['A'], ['A', 'B'])
+    """
+
+    nodes: Mapping[str, Collection[Hashable]]
+    rings: Collection[Hashable]
+    links: Collection[frozenset]
+    path: Collection[frozenset]
+
+    def nodes_in(self, status: str, nodes: Sequence[Hashable]) -> list[Hashable]:
+        """Those of ``nodes`` (in their order) that can show ``status``."""
+        some = self.nodes.get(status)
+        return list(nodes) if some is None else [n for n in nodes if n in some]
+
+
 def draw_graph(
     scene,
     ax: Axes,
@@ -304,6 +327,7 @@ def draw_graph(
     *,
     base: str | None = "unvisited",
     size: float | None = None,
+    shown: Shown | None = None,
 ) -> None:
     """Draw ``view`` on ``ax`` of ``scene``: every node once per status, each tagged.
 
@@ -311,7 +335,8 @@ def draw_graph(
     gives each one's :class:`Style`, else ``STATUS``). ``base`` is the look
     every node shows before the first step (None: none, as maze cells, which
     are drawn light already). Item names: ``("node", status, node)``, ``("ring",
-    node)``, ``("link", edge_key)``, ``("path", edge_key)``.
+    node)``, ``("link", edge_key)``, ``("path", edge_key)``. ``shown``: only the
+    parts a film can show are drawn (see :class:`Shown`; None: every one).
     """
     styles = {**STATUS, **(styles or {})}
     G = view.graph
@@ -335,17 +360,21 @@ def draw_graph(
         if a != b:
             ends.setdefault(edge_key(a, b), (a, b))
     keys = list(ends)
-    segments = [(view.pos[a], view.pos[b]) for a, b in ends.values()]
+    tree_keys = keys if shown is None else [k for k in keys if k in shown.links]
+    segments = [(view.pos[a], view.pos[b]) for a, b in (ends[k] for k in tree_keys)]
     links = LineCollection(segments, colors=TREE_LINK.color, linewidths=2.4, zorder=2)
-    scene.tag_each(ax.add_collection(links), [("link", k) for k in keys], shown=False)
+    scene.tag_each(ax.add_collection(links), [("link", k) for k in tree_keys], shown=False)
+    path_keys = keys if shown is None else [k for k in keys if k in shown.path]
+    segments = [(view.pos[a], view.pos[b]) for a, b in (ends[k] for k in path_keys)]
     path = LineCollection(
         segments, colors=PATH_LINK.color, linewidths=5, zorder=3, capstyle="round"
     )
-    scene.tag_each(ax.add_collection(path), [("path", k) for k in keys], shown=False)
+    scene.tag_each(ax.add_collection(path), [("path", k) for k in path_keys], shown=False)
     nodes = list(G.nodes)
-    xy = np.array([view.pos[n] for n in nodes], dtype=float).reshape(-1, 2)
     for rank, status in enumerate(statuses):
         style = styles[status]
+        members = nodes if shown is None or status == base else shown.nodes_in(status, nodes)
+        xy = _positions(view, members)
         drawn = ax.scatter(
             xy[:, 0],
             xy[:, 1],
@@ -358,9 +387,11 @@ def draw_graph(
             hatch=style.hatch,
             zorder=4 + rank * 0.01,
         )
-        scene.tag_each(drawn, [("node", status, n) for n in nodes], shown=status == base)
+        scene.tag_each(drawn, [("node", status, n) for n in members], shown=status == base)
     if base is not None and base not in statuses:
         raise ValueError(f"the base look {base!r} must be one of the statuses")
+    ringed = nodes if shown is None else [n for n in nodes if n in shown.rings]
+    xy = _positions(view, ringed)
     ring = ax.scatter(
         xy[:, 0],
         xy[:, 1],
@@ -371,11 +402,16 @@ def draw_graph(
         linewidths=FOCUS.linewidth,
         zorder=5,
     )
-    scene.tag_each(ring, [("ring", n) for n in nodes], shown=False)
+    scene.tag_each(ring, [("ring", n) for n in ringed], shown=False)
     if view.labelled:
         _names(ax, view, nodes, size)
     _mark_ends(ax, view)
     _frame(ax, view)
+
+
+def _positions(view: GraphView, nodes: Sequence[Hashable]) -> np.ndarray:
+    """The (x, y) of each of ``nodes``, one row each (none: an empty 0 x 2 array)."""
+    return np.array([view.pos[n] for n in nodes], dtype=float).reshape(-1, 2)
 
 
 def _segments(view: GraphView, pairs: Iterable[tuple[Hashable, Hashable]]) -> list:
