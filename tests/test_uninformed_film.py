@@ -29,6 +29,7 @@ from search_viz.lessons.uninformed.inputs import BOUND, DEFAULTS, LIMIT, MAX_DEP
 from search_viz.lessons.uninformed.looks import ALGORITHMS, TREE_SEARCH, search_for
 from search_viz.problems.edge_list import EXAMPLE
 from search_viz.problems.graph_examples import notes_tree
+from tests.test_bidirectional_film import visible
 from tests.test_uninformed import NOTES_EARLY_STOP, NOTES_IDDFS_TABLE
 
 #: Each algorithm's depth on the page by default (limit, largest limit, none).
@@ -307,3 +308,30 @@ def test_the_memory_caption_says_what_its_chart_shows(seed):
         assert "BFS keeps a whole layer" in caption
     if seed == 42:  # the walk-through's case: the chart shows DFS larger
         assert peaks["DFS"] > peaks["BFS"]
+
+
+@given(
+    st.sampled_from([MAZE, RANDOM, NOTES_TREE, EDGE_LIST]),
+    st.sampled_from(list(DEPTHS)),
+    st.integers(4, 9),
+    st.integers(0, 10_000),
+)
+def test_a_film_draws_only_what_it_shows_and_shows_what_it_did(kind, algorithm, size, seed):
+    """Each node is drawn only in the looks its film gives it: every step shows the same
+    parts, in the same looks, with the same panels, as the film whose scene draws every
+    node in every look (see the same test of bidirectional search)."""
+    from search_viz.lessons.uninformed import drawing
+
+    params = {MAZE: (size, 0.3, seed), RANDOM: (size + 3, 2.5, seed, False, 0, None)}
+    case = build_case(kind, params.get(kind, PROBLEMS[kind]))
+    depth = {"DLS": 3, "IDDFS": 6}.get(algorithm)
+    trace = record(search_for(case.problem, algorithm, depth, bounded_dfs=False))
+    made = uninformed_film(trace, algorithm, case.view, limit=depth)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(drawing, "walk_shown", lambda trace: None)
+        every = uninformed_film(trace, algorithm, case.view, limit=depth)
+    assert len(made) == len(every)
+    assert len(made.names()) <= len(every.names())
+    for k in range(len(made)):
+        assert visible(made, k) == visible(every, k)
+        assert made.state(k).panel == every.state(k).panel

@@ -34,7 +34,6 @@ import html
 from collections.abc import Hashable
 from dataclasses import replace
 from functools import lru_cache, partial
-from itertools import pairwise
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -67,6 +66,7 @@ from search_viz.lessons.shared.graph_drawing import (
     graph_sketch,
     legend_entries,
     needs_matplotlib,
+    path_links,
 )
 from search_viz.lessons.shared.graph_tables import frontier_html
 from search_viz.problems.eight_puzzle import EightPuzzle
@@ -415,7 +415,7 @@ def bidirectional_shown(trace: sv.Trace) -> Shown:
     nodes = {f"{side} queued": reached[side] for side in reached}
     nodes |= {f"{side} expanded": expanded[side] for side in expanded}
     nodes |= {"touched": touched, "path": set(path), "meeting": meeting}
-    return Shown(nodes, rings, links, _path_links(path))
+    return Shown(nodes, rings, links, set(path_links(path)))
 
 
 def plain_shown(trace: sv.Trace) -> Shown:
@@ -433,11 +433,7 @@ def plain_shown(trace: sv.Trace) -> Shown:
     path = trace.result.path or []
     goals |= set(path[-1:])
     nodes = {"queued": queued, "expanded": expanded, "path": set(path[:-1]), "goal": goals}
-    return Shown(nodes, queued | expanded, links, _path_links(path))
-
-
-def _path_links(path: list) -> set[frozenset]:
-    return {edge_key(a, b) for a, b in pairwise(path)}
+    return Shown(nodes, queued | expanded, links, set(path_links(path)))
 
 
 def _ask(builder: FilmBuilder, looks: GraphLooks, asked: Asked | None) -> None:

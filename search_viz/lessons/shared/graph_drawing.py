@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import networkx as nx
 import numpy as np
@@ -152,6 +153,15 @@ def edge_key(a: Hashable, b: Hashable) -> frozenset:
     True
     """
     return frozenset((a, b))
+
+
+def path_links(path: Sequence[Hashable]) -> list[frozenset]:
+    """The links along ``path``, in its order.
+
+    >>> path_links(["A", "B", "C"]) == [edge_key("A", "B"), edge_key("B", "C")]
+    True
+    """
+    return [edge_key(a, b) for a, b in pairwise(path)]
 
 
 def marker_size(view: GraphView, width: float, height: float) -> float:
@@ -689,7 +699,7 @@ class GraphLooks:
 
     def show_path(self, path: Sequence[Hashable] | None) -> None:
         """Draw the solution ``path`` (None or empty: none)."""
-        keys = [edge_key(a, b) for a, b in zip(path or (), (path or ())[1:], strict=False)]
+        keys = path_links(path or ())
         for key in self.path:
             if key not in keys:
                 self.builder.hide(("path", key))

@@ -30,6 +30,7 @@ from search_viz.lessons.shared.graph_drawing import (
     COST_LIMIT,
     GraphLooks,
     GraphView,
+    Shown,
     draw_graph,
     draw_targets,
     graph_figure,
@@ -49,6 +50,7 @@ from search_viz.lessons.uninformed.looks import (
     limits_of,
     statuses_of,
     walk,
+    walk_shown,
 )
 from search_viz.lessons.uninformed.panels import Panels
 from search_viz.lessons.uninformed.puzzle_tree import puzzle_film
@@ -111,9 +113,14 @@ def uninformed_film(
 
 
 def graph_scene(
-    view: GraphView, statuses: tuple[str, ...], captions: tuple[str, ...], limits: tuple[int, ...]
+    view: GraphView,
+    statuses: tuple[str, ...],
+    captions: tuple[str, ...],
+    limits: tuple[int, ...],
+    shown: Shown | None = None,
 ) -> Scene | Sketch:
-    """The picture every step of a graph film restyles.
+    """The picture every step of a graph film restyles (``shown``: the parts of the graph
+    its film can show; None: every node in every look).
 
     Items besides :func:`~search_viz.lessons.shared.graph_drawing.draw_graph`'s:
     ``("caption", text)`` over the picture, the lines of the depth
@@ -128,7 +135,8 @@ def graph_scene(
         scene = Scene(fig)
     else:  # sketched: written as SVG without matplotlib's artists (see search_viz.film.sketch)
         scene, ax = graph_sketch(*FIGURE, entries, ncols=4, top=0.3)
-    draw_graph(scene, ax, view, statuses, LOOKS, base="unvisited" if view.kind != "grid" else None)
+    base = "unvisited" if view.kind != "grid" else None
+    draw_graph(scene, ax, view, statuses, LOOKS, base=base, shown=shown)
     if view.kind == "grid":
         draw_targets(scene, ax, view)
     draw_captions(scene, scene.figure, captions)
@@ -142,7 +150,8 @@ def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int |
     discipline, code, long_name = ALGORITHMS[algorithm][1:]
     statuses = statuses_of(algorithm, limit, unvisited=view.kind != "grid")
     limits = limits_of(trace, algorithm, limit)
-    draw = partial(graph_scene, view, statuses, captions_of(trace, algorithm, limit), limits)
+    captions = captions_of(trace, algorithm, limit)
+    draw = partial(graph_scene, view, statuses, captions, limits, walk_shown(trace))
     title = f"{long_name.capitalize()} from {node_label(view.start)} to {node_label(view.goal)}"
     builder = FilmBuilder(draw, title=title, pseudocode=code, layout="side")
     mark_editable(builder, view)  # what a click changes in edit mode

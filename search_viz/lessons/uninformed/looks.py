@@ -28,7 +28,7 @@ import search_viz as sv
 from search_viz.film.style import STATUS, Style, font_size
 from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import steps_text, stopped
-from search_viz.lessons.shared.graph_drawing import GraphLooks
+from search_viz.lessons.shared.graph_drawing import GraphLooks, Shown, edge_key, path_links
 
 #: The algorithms of the lesson: their function, frontier, pseudocode and full name.
 ALGORITHMS: dict[str, tuple[Callable, str, str, str]] = {
@@ -243,6 +243,30 @@ def walk(
         looks.focus(None)
         builder.choose("caption", ("caption", end_caption(trace, algorithm)))
         builder.step(panels.stopped_sentence(), line=None)
+
+
+def walk_shown(trace: sv.Trace) -> Shown:
+    """What :func:`walk` can show of ``trace`` on a graph (each event at its node): a node's
+    looks are those its events give it, the ring is on the nodes events happen at, a link
+    joins a node to the parent it was reached or expanded from.
+
+    >>> from search_viz.problems.graph_examples import notes_tree
+    >>> shown = walk_shown(sv.Trace.record(sv.bfs(sv.GraphProblem(notes_tree(), "A", "C"))))
+    >>> sorted(shown.nodes["current"]), sorted(shown.nodes["goal"]), sorted(shown.nodes["path"])
+    (['A', 'B', 'C'], ['C'], ['A'])
+    """
+    nodes: dict[str, set] = {look: set() for look in ("frontier", "current", "cutoff", "goal")}
+    links: set[frozenset] = set()
+    for e in trace.events:
+        look = {"generate": "frontier", "expand": "current"}.get(e.kind, e.kind)
+        if look in nodes:
+            nodes[look].add(e.node)
+            if e.kind in ("generate", "expand") and e.parent not in (None, e.node):
+                links.add(edge_key(e.parent, e.node))
+    path = trace.result.path or []
+    rings = set().union(*nodes.values())
+    shown = nodes | {"explored": nodes["current"], "path": set(path[:-1])}
+    return Shown(shown, rings, links, set(path_links(path)))
 
 
 def _show_limit(builder, limit: int, lines: bool, caption: bool) -> None:
