@@ -269,14 +269,16 @@ class _Pending:
     ``problem``: the problem it made; ``values``: the widgets' values that choose it;
     ``missing``: widgets it gives their defaults again; ``stale``: each of those widgets'
     values since the edits in a row began (``_ABSENT``: none), which the browser may still
-    send; ``shown``: the whole page has run since; ``at``: when (``time.monotonic``) it was
-    made, then when the whole page first ran with it.
+    send; ``page``: the page it was made on (Streamlit's hash of it); ``at``: when
+    (``time.monotonic``) it was made, then when the whole page first ran with it;
+    ``shown``: the whole page has run since.
     """
 
     problem: Any
     values: Mapping[str, object]
     missing: Sequence[str]
     stale: Mapping[str, tuple[object, ...]]
+    page: str
     at: float
     shown: bool = False
 
@@ -340,7 +342,8 @@ def _edit(editing: Editing, key: str, in_place: bool) -> None:
             for k in [*values, *missing]:
                 now = st.session_state.get(k, _ABSENT)
                 stale[k] = (*stale.get(k, ()), now)
-            _pending_edits()[key] = _Pending(changed, values, missing, stale, time.monotonic())
+            made = _Pending(changed, values, missing, stale, _page(), time.monotonic())
+            _pending_edits()[key] = made
         _set_widgets(values, missing)
         st.session_state[CHANGED_BY_PAGE] = True
         error = None
@@ -389,8 +392,15 @@ def keep_pending_edits() -> None:
         page.run()
     """
     if not _running_alone():
-        for key in list(_pending_edits()):
+        page = _page()  # the widgets of another lesson's page may have the same keys
+        for key in [k for k, made in _pending_edits().items() if made.page == page]:
             _restore_pending(key)
+
+
+def _page() -> str:
+    """Which page of the app this run runs (Streamlit's hash of it)."""
+    ctx = get_script_run_ctx()
+    return ctx.page_script_hash if ctx else ""
 
 
 def _held(value: object, olds: tuple[object, ...]) -> bool:
