@@ -60,6 +60,11 @@ OWNERSHIP_EVERY_S = 5.0
 COMPRESSIBLE = (".js", ".mjs", ".css", ".json", ".svg", ".html", ".txt", ".map", ".ttf")
 #: nginx's brotli module from Debian (``libnginx-mod-http-brotli-static``), if installed.
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
+#: brotli's level for the precompressed static files: the highest, 11 (about half a minute
+#: of CPU, once per installed streamlit, for files 8% smaller than at 9). The test suite
+#: sets a low one in ``SEARCH_VIZ_BROTLI_QUALITY``: it checks that nginx serves the files,
+#: not how small they are, and a clean clone would otherwise pay that half minute.
+BROTLI_QUALITY = int(os.environ.get("SEARCH_VIZ_BROTLI_QUALITY", "11"))
 
 
 class PortTaken(RuntimeError):
@@ -243,12 +248,14 @@ def brotli_compressor():
     with contextlib.suppress(ImportError):
         import brotli  # type: ignore[import-not-found]
 
-        return lambda data: brotli.compress(data, quality=11)
+        return lambda data: brotli.compress(data, quality=BROTLI_QUALITY)
     tool = shutil.which("brotli")
     if tool is None:
         return None
     return lambda data: (
-        subprocess.run([tool, "-c", "-q", "11"], input=data, capture_output=True, check=True).stdout
+        subprocess.run(
+            [tool, "-c", "-q", str(BROTLI_QUALITY)], input=data, capture_output=True, check=True
+        ).stdout
     )
 
 
@@ -266,8 +273,8 @@ def precompressed_static(source: Path | None = None, folder: Path | None = None)
     nginx has brotli) beside every compressible file, for nginx's ``gzip_static``.
 
     Written once per installed streamlit (its version and path name the folder, under
-    the temporary folder, not inside site-packages), at the highest compression levels
-    (brotli's takes about a minute of CPU, once); the originals are symbolic links. Built
+    the temporary folder, not inside site-packages), at gzip's highest level and brotli's
+    :data:`BROTLI_QUALITY`; the originals are symbolic links. Built
     in a scratch folder and renamed into place, so a half-written one is never used.
 
     >>> folder = precompressed_static()
@@ -284,8 +291,8 @@ def precompressed_static(source: Path | None = None, folder: Path | None = None)
     if folder is None:
         key = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:10]
         name = f"search_viz-static-{streamlit.__version__}-{key}-{os.geteuid()}"
-        folder = Path(tempfile.gettempdir()) / (name + ("-br" if brotli else ""))
-    stamp = f"{source.resolve()} brotli={brotli is not None}\n"
+        folder = Path(tempfile.gettempdir()) / (name + (f"-br{BROTLI_QUALITY}" if brotli else ""))
+    stamp = f"{source.resolve()} brotli={BROTLI_QUALITY if brotli else None}\n"
     if (folder / ".complete").exists() and (folder / ".complete").read_text() == stamp:
         return folder
     print(f"compressing Streamlit's static files once, into {folder}", flush=True)

@@ -39,6 +39,10 @@ manifest_scanner.scan_component_manifests = functools.cache(
     manifest_scanner.scan_component_manifests
 )
 
+# The replicas' tests check that nginx serves precompressed static files, not how small
+# brotli's highest level makes them (half a minute of CPU on a clean clone): a low level.
+os.environ.setdefault("SEARCH_VIZ_BROTLI_QUALITY", "5")
+
 # Property tests run without deadlines: CI machines are slow and shared.
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
