@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from search_viz.film.film import Film
+from search_viz.film.film import Film, read_chunk
 from search_viz.film.questions import KINDS
 
 
@@ -30,7 +30,7 @@ def check_questions(film: Film) -> None:
     k - 1), and every choice that names a node of the picture has an item there.
     """
     header = film.header()
-    browser = {k: q for chunk in header["chunks"] for k, q in chunk.get("q", [])}
+    browser = {k: q for chunk in header["chunks"] for k, q in read_chunk(chunk).get("q", [])}
     assert header["asks"] == len(film.asked_steps) == len(browser)
     assert 0 not in browser
     for k in film.asked_steps:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search_viz import GameTree
+from search_viz.film.film import read_chunk
 from search_viz.lessons.game_trees.drawing import game_film, record
 from search_viz.lessons.game_trees.questions import NO_CUT, NO_MORE, Questions
 from search_viz.lessons.game_trees.quiz import LEVEL_QUESTIONS, LEVELS, SHAPES, quiz_tree
@@ -151,7 +152,7 @@ def test_every_answer_is_what_the_search_did(nested, pruning, fail_soft, orderin
 def check_every_choice_clickable(film) -> None:
     """Not only the answer: every node a pick offers can be clicked the step before."""
     header = film.header()
-    asks = {k: q for chunk in header["chunks"] for k, q in chunk.get("q", [])}
+    asks = {k: q for chunk in header["chunks"] for k, q in read_chunk(chunk).get("q", [])}
     for k, data in asks.items():
         if data["k"] != "pick":
             continue

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import search_viz as sv
+from search_viz.film.film import read_chunk
 from search_viz.lessons.informed.drawing import film_of
 from search_viz.lessons.informed.frontier import TABLE_ROWS, frontier_rows
 from search_viz.lessons.informed.questions import FOUND, GO_ON, PUT_ON, STOP
@@ -103,7 +104,7 @@ def check_h_why(why: str, heuristic: str, h) -> None:
 def check_every_choice_clickable(film) -> None:
     """Every choice of every pick, not only the answer, has an item shown the step before."""
     header = film.header()
-    data = {k: q for chunk in header["chunks"] for k, q in chunk.get("q", [])}
+    data = {k: q for chunk in header["chunks"] for k, q in read_chunk(chunk).get("q", [])}
     for k in film.asked_steps:
         if film.question(k).kind != "pick":
             continue

@@ -4,6 +4,7 @@ run's own fold, every step changing the picture, and the films' size and speed."
 from __future__ import annotations
 
 import gzip
+import json
 import math
 import re
 from functools import cache
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.film.export import gif, png
+from search_viz.film.film import CHUNK_STEPS, read_chunk
 from search_viz.film.looks import HIDDEN
 from search_viz.lessons import thumbnail_png
 from search_viz.lessons.local_search.board import (
@@ -359,6 +361,32 @@ def test_each_default_example_stays_small(algorithm, options):  # build times: b
     assert len(header) + sum(len(c) for c in chunks) < 300_000
     assert max((len(c) for c in chunks), default=0) < 100_000
     assert gzip.decompress(header)
+
+
+def test_a_chunk_writes_its_repeated_marks_and_question_parts_once_and_reads_back_whole():
+    """What the browser reads (the JSON, put back as the player does) is each step's marks and
+    each question, while a chunk writes each line and each pick's items once."""
+    run = Run.record(Q, "simulated_annealing", {"seed": 3, "t0": 50})
+    film = run_film(run)
+    assert film.n_chunks > 1
+    for c in range(film.n_chunks):
+        chunk = film.chunk(c)
+        read = read_chunk(json.loads(json.dumps(chunk)))
+        first = read["first"]
+        marks = read["key"]["m"]
+        assert marks == film.state(first).marks
+        written = len(marks)
+        for offset, step in enumerate(read["steps"], start=1):
+            marks = step.get("m", marks)
+            written += len(step.get("m", []))
+            assert marks == film.state(first + offset).marks, first + offset
+        for k, data in read["q"]:
+            question = film.question(k)
+            assert data["p"] == question.prompt
+            if question.kind != "value":
+                assert data["c"] == [question.label(choice) for choice in question.choices]
+        if len(read["steps"]) == CHUNK_STEPS - 1:  # a whole chunk: each line once, not per step
+            assert len(chunk["shared"]) < written / 2
 
 
 def test_sv_film_finds_this_lesson_and_the_home_page_card_comes_from_the_film():

@@ -240,7 +240,9 @@ class FilmBuilder:
         if description is not None or "d" in self._panel:
             panel["d"] = description or ""
         if counters is not None:
-            panel["c"] = [[str(k), _plain(v)] for k, v in counters.items()]
+            # tuples of plain values, which Python's cycle collector stops walking: a long
+            # film holds thousands of these, and JSON writes them as lists
+            panel["c"] = tuple((str(k), _plain(v)) for k, v in counters.items())
         if tables is not None:
             panel["h"] = dict(tables)
         changed = {k: v for k, v in panel.items() if self._panel.get(k, _UNSET) != v}

@@ -30,7 +30,7 @@ import gzip
 import hashlib
 import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from pathlib import Path
@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from search_viz.film.collector import held
 from search_viz.film.edits import Edit, editable_data
 from search_viz.film.looks import HIDDEN, SHOWN, Look, MarkStyle
 from search_viz.film.questions import Question
@@ -46,8 +47,8 @@ from search_viz.film.sketch import Sketch
 
 #: Steps per chunk: a film longer than this is sent in pieces, fetched ahead of need.
 CHUNK_STEPS = 500
-#: Version of the data the browser reads.
-FORMAT = 1
+#: Version of the data the browser reads (2: a chunk's marks and question parts shared).
+FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -359,27 +360,51 @@ class Film:
         return len(self.keyframes)
 
     def chunk(self, c: int) -> dict:
-        """Chunk ``c``: its keyframe, then the changes of each following step."""
+        """Chunk ``c`` as the browser reads it: its keyframe, then the changes of each
+        following step, and the questions its steps ask.
+
+        A mark, or a question's prompt, choices or items, is written once in the chunk's
+        ``shared`` list and stands as its place there (a long walk shows the same lines
+        and asks the same question at thousands of steps); :func:`read_chunk` puts them
+        back, as the player does.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> chunk = demo_film().chunk(0)
+        >>> chunk["key"]["m"], read_chunk(chunk)["key"]["m"]
+        ([], [])
+        """
         first = c * CHUNK_STEPS
         key = self.keyframes[c]
+        shared = _Shared()
         changed = np.nonzero(key.looks != self.base)[0]
         keyframe = {
             "v": [int(x) for n in changed for x in (n, key.looks[n])],
             "t": [x for n, (dx, dy) in sorted(key.moves.items()) for x in (n, dx, dy)],
-            "m": key.marks,
+            "m": shared.marks(key.marks),
             "p": key.panel,
         }
-        steps = self.deltas[first + 1 : first + CHUNK_STEPS]
-        out = {"first": first, "key": keyframe, "steps": [d.data() for d in steps]}
-        asks = [[k, self._asks[k]] for k in range(first, first + CHUNK_STEPS) if k in self._asks]
+        steps = []
+        for delta in self.deltas[first + 1 : first + CHUNK_STEPS]:
+            step = delta.data()
+            if delta.marks is not None:
+                step["m"] = shared.marks(delta.marks)
+            steps.append(step)
+        out = {"first": first, "key": keyframe, "steps": steps}
+        asks = [
+            [k, shared.question(self._asks[k])]
+            for k in range(first, first + CHUNK_STEPS)
+            if k in self._asks
+        ]
         if asks:
             out["q"] = asks  # [step, question] for the steps of this chunk that ask
+        out["shared"] = shared.values
         return out
 
     @cached_property
     def header_bytes(self) -> bytes:
         """The header with every chunk inline, as gzipped JSON."""
-        return gzip_json(self.header())
+        with held():
+            return gzip_json(self.header())
 
     def payload(self) -> tuple[bytes, list[bytes]]:
         """The header (the later chunks left to be fetched) and each later chunk, gzipped."""
@@ -387,8 +412,9 @@ class Film:
 
     @cached_property
     def _payload(self) -> tuple[bytes, list[bytes]]:
-        later = [gzip_json(self.chunk(c)) for c in range(1, self.n_chunks)]
-        return gzip_json(self.header(chunk_urls=[""] * len(later))), later
+        with held():  # the chunks' dicts are freed as they are written
+            later = [gzip_json(self.chunk(c)) for c in range(1, self.n_chunks)]
+            return gzip_json(self.header(chunk_urls=[""] * len(later))), later
 
     @cached_property
     def digest(self) -> str:
@@ -505,6 +531,75 @@ def scene_looks(codes: dict[int, int], looks: list[Look | None]) -> dict[int, in
     return {n: (looks[c] if c > SHOWN else c) for n, c in codes.items()}
 
 
+class _Shared:
+    """The values a chunk writes once (its ``shared`` list), each then named by its place."""
+
+    def __init__(self) -> None:
+        self.values: list = []
+        self._places: dict = {}
+        self._by_id: dict[int, int] = {}  # a film's marks are made once and kept: ids hold
+
+    def _place(self, value: Any, key: Hashable) -> int:
+        place = self._places.get(key)
+        if place is None:
+            place = self._places[key] = len(self.values)
+            self.values.append(value)
+        return place
+
+    def marks(self, marks: list) -> list[int]:
+        """The places of ``marks`` (each a mark's data list)."""
+        places = []
+        for mark in marks:
+            place = self._by_id.get(id(mark))
+            if place is None:
+                place = self._by_id[id(mark)] = self._place(mark, tuple(mark))
+            places.append(place)
+        return places
+
+    def question(self, data: dict) -> dict:
+        """``data`` (a question as :meth:`Question.data` writes it) with its prompt, choices
+        and items as places."""
+        out = dict(data)
+        out["p"] = self._place(data["p"], data["p"])
+        if "c" in data:
+            out["c"] = self._place(data["c"], ("c", data["c"]))
+        if "i" in data:
+            out["i"] = self._place(data["i"], ("i", data["i"]))
+        return out
+
+
+def read_chunk(chunk: dict) -> dict:
+    """``chunk`` (see :meth:`Film.chunk`) with its shared values put back in their places,
+    as the player reads it: each mark as its data, each question whole.
+
+    >>> from search_viz.film.questions import choice
+    >>> shared = _Shared()
+    >>> asked = shared.question(choice("Accept?", ["yes", "no"], "no", why="worse").data())
+    >>> asked["p"], asked["c"]
+    (0, 1)
+    >>> chunk = {"key": {"m": shared.marks([["line", 0, 0, 1, 1, "s"]])}, "steps": [{}],
+    ...          "q": [[1, asked]], "shared": shared.values}
+    >>> read = read_chunk(chunk)
+    >>> read["key"]["m"], read["q"][0][1]["c"], read["q"][0][1]["p"]
+    ([['line', 0, 0, 1, 1, 's']], ('yes', 'no'), 'Accept?')
+    """
+    shared = chunk.get("shared", [])
+
+    def marks(places):
+        return [shared[n] for n in places]
+
+    steps = [{**s, "m": marks(s["m"])} if "m" in s else s for s in chunk["steps"]]
+    asked = [
+        [k, {**q, **{part: shared[q[part]] for part in ("p", "c", "i") if part in q}}]
+        for k, q in chunk.get("q", [])
+    ]
+    out = {**chunk, "key": {**chunk["key"], "m": marks(chunk["key"]["m"])}, "steps": steps}
+    if asked:
+        out["q"] = asked
+    out.pop("shared", None)
+    return out
+
+
 def gzip_json(data: object) -> bytes:
     """``data`` as compact JSON, gzipped the same way every time.
 
@@ -525,4 +620,5 @@ __all__ = [
     "Question",
     "State",
     "gzip_json",
+    "read_chunk",
 ]

@@ -114,11 +114,13 @@ class Question:
             answer = self.answer
             out["a"] = ("inf" if answer > 0 else "-inf") if math.isinf(answer) else answer
             return out
-        out["c"] = list(self.labels) if self.labels else [str(c) for c in self.choices]
+        # tuples (JSON writes them as lists): a long film asks thousands of questions, and
+        # Python's cycle collector stops walking tuples of plain values
+        out["c"] = self.labels or tuple(str(c) for c in self.choices)
         out["a"] = self.choices.index(self.answer)
         if self.kind == "pick":
             items = items or {}
-            out["i"] = [sorted(map(int, items.get(c, ()))) for c in self.choices]
+            out["i"] = tuple(tuple(sorted(map(int, items.get(c, ())))) for c in self.choices)
         return out
 
 

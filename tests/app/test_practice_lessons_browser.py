@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from search_viz.film.film import CHUNK_STEPS, HIDDEN
+from search_viz.film.film import CHUNK_STEPS, HIDDEN, read_chunk
 from tests.app.film_browser import (
     answer_in_browser,
     feedback,
@@ -51,7 +51,7 @@ def _wrong(film, step: int):
     q = film.question(step)
     if q.kind == "value":
         return str(q.answer + 1 if abs(q.answer) != float("inf") else 0)
-    data = dict(film.chunk(step // CHUNK_STEPS)["q"])[step]
+    data = dict(read_chunk(film.chunk(step // CHUNK_STEPS))["q"])[step]
     before = film.state(step - 1)
     for place in range(len(q.choices)):
         items = data.get("i", [[]] * len(q.choices))[place]

@@ -96,6 +96,22 @@ async function fetchGzipJson(url) {
   return gunzip(new Uint8Array(await response.arrayBuffer()));
 }
 
+// A chunk writes a mark, or a question's prompt, choices or items, once in its `shared`
+// list, and the place there wherever it stands: put each back (the same object each time).
+function readChunk(chunk) {
+  const shared = chunk.shared;
+  if (!shared) return;
+  const marks = (places) => places.map((n) => shared[n]);
+  chunk.key.m = marks(chunk.key.m);
+  for (const delta of chunk.steps) if (delta.m) delta.m = marks(delta.m);
+  for (const [, question] of chunk.q || []) {
+    for (const part of ["p", "c", "i"]) {
+      if (typeof question[part] === "number") question[part] = shared[question[part]];
+    }
+  }
+  delete chunk.shared;
+}
+
 // Where a film's header and later chunks come from: inline objects, base64 gzip, or URLs.
 class FilmSource {
   constructor(spec) {
@@ -107,6 +123,7 @@ class FilmSource {
   }
 
   keep(c, chunk) {
+    readChunk(chunk);
     this.chunks[c] = chunk;
     for (const [step, question] of chunk.q || []) this.questions.set(step, question);
   }
