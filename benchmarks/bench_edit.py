@@ -498,8 +498,11 @@ def measure_lesson(
     return results
 
 
-def runs_of(serve: Path, runs: int, shots: Path | None = None) -> list[list[tuple]]:
-    """Every lesson measured ``runs`` times, each run on a new server (empty caches)."""
+def runs_of(
+    serve: Path, runs: int, shots: Path | None = None, only: Sequence[str] = ()
+) -> list[list[tuple]]:
+    """Every lesson (or those whose page path is in ``only``) measured ``runs`` times, each
+    run on a new server (empty caches)."""
     from playwright.sync_api import sync_playwright
 
     found = []
@@ -512,6 +515,8 @@ def runs_of(serve: Path, runs: int, shots: Path | None = None) -> list[list[tupl
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
                 for title, path, what, plan in LESSONS:
+                    if only and path not in only:
+                        continue
                     load = os.getloadavg()[0]
                     result = measure_lesson(browser, url, process.pid, path, plan, shots)
                     run.append((title, what, result, load, os.getloadavg()[0]))
@@ -652,12 +657,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--no-write", action="store_true", help="print, do not write README")
     parser.add_argument("--screenshots", type=Path, help="a folder for each lesson's last picture")
+    parser.add_argument(
+        "--only", nargs="+", default=(), metavar="PATH", help="these pages only (with --no-write)"
+    )
     args = parser.parse_args()
+    if args.only and not args.no_write:
+        parser.error("--only measures part of the table: give --no-write too")
     head = _head()
     with contextlib.ExitStack() as stack:
         serve = args.serve.resolve() if args.serve else stack.enter_context(checkout(head))
         started = time.monotonic()
-        runs = runs_of(serve, args.runs, args.screenshots)
+        runs = runs_of(serve, args.runs, args.screenshots, args.only)
         print(f"measured in {time.monotonic() - started:.0f} s")
     body = report(runs, f"`{args.serve}`" if args.serve else f"a git worktree of {head}")
     if args.no_write:
