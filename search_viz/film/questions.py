@@ -116,7 +116,7 @@ class Question:
             return out
         # tuples (JSON writes them as lists): a long film asks thousands of questions, and
         # Python's cycle collector stops walking tuples of plain values
-        out["c"] = self.labels or tuple(str(c) for c in self.choices)
+        out["c"] = tuple(self.labels) if self.labels else tuple(str(c) for c in self.choices)
         out["a"] = self.choices.index(self.answer)
         if self.kind == "pick":
             items = items or {}
