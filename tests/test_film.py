@@ -54,14 +54,18 @@ def build(steps: list[list[tuple]]):
     return writer.film(), expected
 
 
-def written(steps: list[list[tuple]]):
-    """The builder with the random operations written, and the states kept by hand."""
+def written(steps: list[list[tuple]], asks: dict | None = None):
+    """The builder with the random operations written, and the states kept by hand;
+    ``asks``: step -> (question, items) asked before that step."""
+    asks = asks or {}
     writer = FilmBuilder(grid_scene, title="random")
     truth_looks = dict.fromkeys(writer.scene.base, SHOWN)
     truth_moves: dict[int, tuple] = {}
     truth_marks: list = []
     expected = []
     for k, ops in enumerate(steps):
+        if k in asks:
+            writer.ask(*asks[k])
         for op in ops:
             if op[0] == "show":
                 look = SHOWN if op[2] == 0 else LOOKS[op[2] - 1]
@@ -109,6 +113,70 @@ def test_every_step_is_what_its_changes_made(steps):
         assert state.marks == marks
         assert state.sentence == f"step {k}"
         assert state.counters == {"k": k}
+
+
+WORDS = ["accept", "reject", "expand", "cut off"]
+
+asked = st.one_of(
+    st.tuples(
+        st.just("choice"),
+        st.sampled_from(["Accept?", "Which?"]),
+        st.lists(st.sampled_from(WORDS), min_size=2, max_size=4, unique=True),
+    ),
+    st.tuples(
+        st.just("pick"),
+        st.sampled_from(["Which point?", "Which?"]),
+        st.lists(st.integers(0, 5), min_size=2, max_size=4, unique=True),
+    ),
+    st.tuples(st.just("value"), st.sampled_from(["f?", "Which?"]), st.integers(-9, 9)),
+)
+
+
+def question_of(spec):
+    """A question from a drawn spec, with the builder's items for a pick."""
+    from search_viz.film.questions import choice, pick, value
+
+    kind, prompt, what = spec
+    if kind == "value":
+        return value(prompt, what, why="the rule"), None
+    if kind == "choice":
+        return choice(prompt, what, what[-1], why="the rule"), None
+    points = {f"point {n}": [n] for n in what}
+    return pick(prompt, list(points), f"point {what[0]}", why="the rule"), points
+
+
+@given(
+    st.lists(st.lists(operation, max_size=4), min_size=2, max_size=30),
+    st.dictionaries(st.integers(1, 29), asked, max_size=10),
+)
+def test_the_browsers_copy_of_a_chunk_reads_back_to_every_steps_marks_and_question(steps, asks):
+    """Sent as JSON and read as the player reads it (marks and question parts shared in the
+    chunk), each step shows the marks the film holds and asks the question it holds."""
+    asks = {k: question_of(spec) for k, spec in asks.items() if k < len(steps)}
+    writer, expected = written(steps, asks)
+    film = writer.film()
+    chunk = film.chunk(0)
+    read = read_chunk(json.loads(json.dumps(chunk)))
+    marks = read["key"]["m"]
+    assert marks == expected[0][2]
+    for k, step in enumerate(read["steps"], start=1):
+        marks = step.get("m", marks)
+        assert marks == expected[k][2] == film.state(k).marks
+    questions = dict(read.get("q", []))
+    assert sorted(questions) == sorted(asks) == film.asked_steps
+    for k, data in questions.items():
+        question, points = asks[k]
+        assert data["k"] == question.kind
+        assert data["p"] == question.prompt
+        if question.kind == "value":
+            assert data["a"] == question.answer
+            continue
+        assert data["c"] == [question.label(c) for c in question.choices]
+        assert data["c"][data["a"]] == question.label(question.answer)
+        if points is not None:
+            assert data["i"] == [[film.item(n) for n in points[c]] for c in question.choices]
+    written_once = [json.dumps(v) for v in chunk["shared"]]
+    assert len(written_once) == len(set(written_once))  # nothing shared twice
 
 
 def test_long_films_come_in_chunks_that_open_with_their_own_state():
