@@ -67,6 +67,7 @@ from search_viz.lessons.shared.graph_drawing import (
     legend_entries,
     needs_matplotlib,
     path_links,
+    search_reach,
 )
 from search_viz.lessons.shared.graph_tables import frontier_html
 from search_viz.problems.eight_puzzle import EightPuzzle
@@ -420,18 +421,10 @@ def bidirectional_shown(trace: sv.Trace) -> Shown:
 
 def plain_shown(trace: sv.Trace) -> Shown:
     """What :func:`plain_film` of ``trace`` can show (see :func:`bidirectional_shown`)."""
-    queued, expanded, goals, links = set(), set(), set(), set()
-    for e in trace.events:
-        if e.kind == "generate":
-            queued.add(e.node)
-            if e.parent is not None and e.parent != e.node:
-                links.add(edge_key(e.parent, e.node))
-        elif e.kind == "expand":
-            expanded.add(e.node)
-        elif e.kind == "goal":
-            goals.add(e.node)
+    reach, links = search_reach(trace)
     path = trace.result.path or []
-    goals |= set(path[-1:])
+    queued, expanded = reach["generate"], reach["expand"]
+    goals = reach["goal"] | set(path[-1:])
     nodes = {"queued": queued, "expanded": expanded, "path": set(path[:-1]), "goal": goals}
     return Shown(nodes, queued | expanded, links, set(path_links(path)))
 

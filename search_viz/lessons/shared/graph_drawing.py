@@ -328,6 +328,28 @@ class Shown:
         return list(nodes) if some is None else [n for n in nodes if n in some]
 
 
+def search_reach(trace) -> tuple[dict[str, set], set[frozenset]]:
+    """The nodes a one-way search's events happen at, by kind ("generate", "expand",
+    "cutoff", "goal"), and its tree's links (a node to the parent it was reached or
+    expanded from): what its film can show (see :class:`Shown`).
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.graph_examples import notes_tree
+    >>> trace = sv.Trace.record(sv.bfs(sv.GraphProblem(notes_tree(), "A", "C")))
+    >>> reach, links = search_reach(trace)
+    >>> sorted(reach["expand"]), sorted(reach["goal"]), edge_key("A", "B") in links
+    (['A', 'B', 'C'], ['C'], True)
+    """
+    reach: dict[str, set] = {kind: set() for kind in ("generate", "expand", "cutoff", "goal")}
+    links: set[frozenset] = set()
+    for e in trace.events:
+        if e.kind in reach:
+            reach[e.kind].add(e.node)
+            if e.kind in ("generate", "expand") and e.parent not in (None, e.node):
+                links.add(edge_key(e.parent, e.node))
+    return reach, links
+
+
 def draw_graph(
     scene,
     ax: Axes,

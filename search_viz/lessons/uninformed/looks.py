@@ -28,7 +28,7 @@ import search_viz as sv
 from search_viz.film.style import STATUS, Style, font_size
 from search_viz.lessons.shared.figure import figure_caption
 from search_viz.lessons.shared.graph_cases import steps_text, stopped
-from search_viz.lessons.shared.graph_drawing import GraphLooks, Shown, edge_key, path_links
+from search_viz.lessons.shared.graph_drawing import GraphLooks, Shown, path_links, search_reach
 
 #: The algorithms of the lesson: their function, frontier, pseudocode and full name.
 ALGORITHMS: dict[str, tuple[Callable, str, str, str]] = {
@@ -255,14 +255,9 @@ def walk_shown(trace: sv.Trace) -> Shown:
     >>> sorted(shown.nodes["current"]), sorted(shown.nodes["goal"]), sorted(shown.nodes["path"])
     (['A', 'B', 'C'], ['C'], ['A'])
     """
-    nodes: dict[str, set] = {look: set() for look in ("frontier", "current", "cutoff", "goal")}
-    links: set[frozenset] = set()
-    for e in trace.events:
-        look = {"generate": "frontier", "expand": "current"}.get(e.kind, e.kind)
-        if look in nodes:
-            nodes[look].add(e.node)
-            if e.kind in ("generate", "expand") and e.parent not in (None, e.node):
-                links.add(edge_key(e.parent, e.node))
+    reach, links = search_reach(trace)
+    nodes = {"frontier": reach["generate"], "current": reach["expand"]}
+    nodes |= {"cutoff": reach["cutoff"], "goal": reach["goal"]}
     path = trace.result.path or []
     rings = set().union(*nodes.values())
     shown = nodes | {"explored": nodes["current"], "path": set(path[:-1])}
