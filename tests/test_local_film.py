@@ -7,17 +7,18 @@ import gzip
 import json
 import math
 import re
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.film.export import gif, png
 from search_viz.film.film import CHUNK_STEPS, read_chunk
 from search_viz.film.looks import HIDDEN
+from search_viz.film.pages import inline_data
 from search_viz.lessons import thumbnail_png
 from search_viz.lessons.local_search.board import (
     DARK_SQUARE,
@@ -28,7 +29,7 @@ from search_viz.lessons.local_search.board import (
     board_title,
 )
 from search_viz.lessons.local_search.curves import svg_points
-from search_viz.lessons.local_search.drawing import film_of, films, run_film
+from search_viz.lessons.local_search.drawing import film_of, films, opens, run_film
 from search_viz.lessons.local_search.runs import Run, counters
 from search_viz.lessons.local_search.sentences import temperature_text
 from search_viz.problems.nqueens import EXAMPLES, count_conflicts
@@ -409,6 +410,71 @@ def test_a_long_run_comes_in_chunks_of_500_steps_each_opening_with_its_state():
     shown_counters = counters(run)
     for k in (499, 500, 1500, len(film) - 1):
         assert film.state(k).counters == shown_counters[k]
+
+
+def _browser_header(film) -> dict:
+    """The header as the browser reads it, its later chunks left to be fetched."""
+    return json.loads(gzip.decompress(film.payload()[0]))
+
+
+def _opening_and_whole_agree(run) -> None:
+    """The opening of ``run``'s film is the whole film's header and first chunk: the same
+    scene, meta, steps and chunk count; its restyled looks the first of the whole's; only the
+    count of questions (those of its own steps) differs."""
+    opening, whole = run_film(run, opening=True), run_film(run)
+    assert opens(run)
+    assert opening.is_opening
+    assert not whole.is_opening
+    assert (len(opening), opening.whole) == (CHUNK_STEPS, len(whole))
+    assert len(whole) == len(run.trace)
+    seen, full = _browser_header(opening), _browser_header(whole)
+    assert seen["chunks"][0] == full["chunks"][0]
+    assert seen["looks"] == full["looks"][: len(seen["looks"])]
+    assert seen["asks"] == sum(1 for k in whole.asked_steps if k < CHUNK_STEPS)
+    different = {k for k in full if seen[k] != full[k]}
+    assert different <= {"looks", "asks"}
+    assert seen["steps"] == len(whole)
+    assert len(seen["chunks"]) == whole.n_chunks
+    for k in (0, 1, CHUNK_STEPS // 2, CHUNK_STEPS - 1):
+        assert opening.state(k) == whole.state(k)
+        assert opening.question(k) == whole.question(k)
+
+
+@settings(max_examples=5, deadline=None)
+@given(
+    state=st.lists(st.integers(0, 7), min_size=8, max_size=8),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(1_100, 1_500),
+)
+def test_a_long_walks_opening_is_the_whole_films_header_and_first_chunk(state, seed, steps):
+    """A hot annealing never solves 8 queens: a walk of more than 2,000 steps (proposal and
+    decision), shown first by its opening."""
+    options = {"t0": 1e9, "cooling": 0.9999, "max_steps": steps, "seed": seed}
+    run = Run.record(sv.NQueens(8, state=tuple(state)), "simulated_annealing", options)
+    _opening_and_whole_agree(run)
+
+
+def test_the_notes_annealing_from_a_board_a_queen_away_opens_and_agrees_with_its_whole_film():
+    """The page's annealing from the default board with column 0's queen in row 2: 3,715 steps."""
+    board = sv.NQueens(8, state=(2, 6, 0, 4, 7, 6, 4, 7))
+    run = Run.record(board, "simulated_annealing", {"seed": 1})
+    assert len(run.trace) == 3_715
+    _opening_and_whole_agree(run)
+
+
+def test_short_walks_and_genetic_runs_have_no_opening_and_an_opening_plays_nowhere_alone():
+    assert not opens(annealing()[0])
+    assert len(annealing()[1]) == 1_827
+    genetic = Run.record(Q, "genetic", {"generations": 60, "population": 40, "seed": 1})
+    assert len(genetic.trace) > 2_000
+    assert not opens(genetic)
+    with pytest.raises(ValueError, match="long run of hill climbing or annealing"):
+        run_film(annealing()[0], opening=True)
+    run = Run.record(Q, "simulated_annealing", {"t0": 1e9, "cooling": 0.9999, "max_steps": 1_200})
+    opening = run_film(run, opening=True)
+    for play in (opening.to_html, partial(opening.header), partial(inline_data, [opening])):
+        with pytest.raises(ValueError, match=r"an opening .* cannot"):
+            play()
 
 
 @given(

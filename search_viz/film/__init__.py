@@ -19,6 +19,7 @@ from importlib import import_module
 
 _WHERE = {
     "CHUNK_STEPS": "film",
+    "LONG_FILM": "film",
     "Film": "film",
     "State": "film",
     "FilmBuilder": "builder",

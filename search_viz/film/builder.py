@@ -284,15 +284,27 @@ class FilmBuilder:
             data = self._asked[key] = question.data(numbers)
         return data
 
-    def film(self) -> Film:
-        """The finished film."""
+    def film(self, whole: int | None = None) -> Film:
+        """The finished film; ``whole``: it is the opening of a film of ``whole`` steps (see
+        :mod:`search_viz.film.film`), made of exactly its first :data:`CHUNK_STEPS` steps.
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> demo_writer().film(whole=600)
+        Traceback (most recent call last):
+        ValueError: an opening is the first 500 steps of a longer film: 3 steps of 600
+        """
         try:
-            return self._made()
+            return self._made(whole)
         finally:
             self._hold.release()
 
-    def _made(self) -> Film:
+    def _made(self, whole: int | None) -> Film:
         self._check_closed()
+        if whole is not None and not len(self._deltas) == CHUNK_STEPS < whole:
+            raise ValueError(
+                f"an opening is the first {CHUNK_STEPS} steps of a longer film: "
+                f"{len(self._deltas)} steps of {whole}"
+            )
         return Film(
             draw=self.draw,
             svg=self.scene.svg(),
@@ -307,6 +319,7 @@ class FilmBuilder:
             questions=self._questions,
             asks=self._asks,
             editable=self._editable,
+            whole=whole,
         )
 
     def last_picture(self) -> Figure:

@@ -13,6 +13,11 @@ A :class:`Film` holds
 * the **edits**: what clicking a part of the picture may change in the problem
   (:mod:`search_viz.film.edits`, edit mode).
 
+A long film may be made first as its **opening** (``FilmBuilder.film(whole=n)``): its
+first :data:`CHUNK_STEPS` steps, with the header of the whole film of ``n`` steps. A page
+shows it at once and sends the whole film's later chunks once the student goes on (see
+:class:`search_viz.ui.film_player.Opening`).
+
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
 page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
 step with matplotlib for PNG, SVG and GIF export: the same scene, the same
@@ -49,6 +54,9 @@ from search_viz.film.sketch import Sketch
 CHUNK_STEPS = 500
 #: Version of the data the browser reads (2: a chunk's marks and question parts shared).
 FORMAT = 2
+#: A page shows a film of more steps than this by its opening first (see the module's
+#: docstring): building the rest waits until the student goes on.
+LONG_FILM = 4 * CHUNK_STEPS
 
 
 @dataclass(frozen=True)
@@ -147,8 +155,10 @@ class Film:
         asks: dict[int, dict] | None = None,
         editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]]
         | None = None,
+        whole: int | None = None,
     ) -> None:
         self._draw = draw
+        self.whole = len(deltas) if whole is None else whole
         self._editable = editable or []
         self._names = names or {}
         self._questions = questions or {}
@@ -167,7 +177,20 @@ class Film:
 
     def __repr__(self) -> str:
         title = self.meta.get("title", "film")
-        return f"<Film {title!r}: {len(self)} steps, {len(self.base)} items>"
+        opening = f" (the opening of {self.whole})" if self.is_opening else ""
+        return f"<Film {title!r}: {len(self)} steps{opening}, {len(self.base)} items>"
+
+    @property
+    def is_opening(self) -> bool:
+        """Whether this is a long film's opening: its first steps, the rest to be sent later.
+
+        ``len(film)`` is the steps it holds, ``film.whole`` the whole film's.
+
+        >>> from search_viz.film.demo import demo_film
+        >>> demo_film().is_opening, demo_film().whole
+        (False, 3)
+        """
+        return self.whole > len(self)
 
     def item(self, name) -> int:
         """The number of the scene's item called ``name`` (as the lesson tagged it).
@@ -321,14 +344,17 @@ class Film:
         """The film as the player first reads it: the scene, the meta and the first chunk.
 
         ``chunk_urls`` say where the later chunks are fetched from; without
-        them every chunk is inline (the standalone page, the notebook).
+        them every chunk is inline (the standalone page, the notebook). An opening's
+        header is the whole film's, its later chunks left out ("": still to come).
         """
         chunks: list[Any] = [self.chunk(0)]
         later = range(1, self.n_chunks)
         if chunk_urls is None:
+            self._check_whole("carry every chunk inline")
             chunks += [self.chunk(c) for c in later]
         else:
             chunks += chunk_urls
+            chunks += [""] * (-(-self.whole // CHUNK_STEPS) - len(chunks))
         return {
             "format": FORMAT,
             "meta": {**self.meta, "size": list(self.size)},
@@ -337,7 +363,7 @@ class Film:
             "base": np.nonzero(self.base == SHOWN)[0].tolist(),
             "looks": [look.css() if look else "" for look in self.looks],
             "markStyles": {name: s.data() for name, s in sorted(self.mark_styles.items())},
-            "steps": len(self),
+            "steps": self.whole,
             "asks": len(self._questions),
             "chunkSteps": CHUNK_STEPS,
             "chunks": chunks,
@@ -354,9 +380,17 @@ class Film:
         ]
         return {"edits": edits}
 
+    def _check_whole(self, what: str) -> None:
+        """A ValueError where an opening cannot do ``what`` (it lacks the later steps)."""
+        if self.is_opening:
+            raise ValueError(
+                f"an opening (the first {len(self)} of {self.whole} steps) cannot {what}: "
+                "make the whole film"
+            )
+
     @property
     def n_chunks(self) -> int:
-        """How many chunks the steps are cut into."""
+        """How many chunks the steps it holds are cut into."""
         return len(self.keyframes)
 
     def chunk(self, c: int) -> dict:
@@ -454,6 +488,7 @@ class Film:
         """
         from search_viz.film.pages import standalone_page
 
+        self._check_whole("play offline")
         film = self if practice is None else self.for_practice(practice)
         return standalone_page([film], title=title or self.title)
 

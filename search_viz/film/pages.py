@@ -33,6 +33,7 @@ def inline_data(films, titles=None, *, url_step: bool = True) -> dict:
     """What the player reads, with every film and chunk inside it (later chunks gzipped)."""
     specs = []
     for film in films:
+        film._check_whole("play without a server")
         _, later = film.payload()
         header = film.header(
             chunk_urls=["b64:" + base64.b64encode(chunk).decode("ascii") for chunk in later]

@@ -16,6 +16,10 @@ Practice mode (the Practice button, ``?practice=1`` in the link, or
 
 Two films make compare mode: one player steps both, side by side.
 
+A long film may be given as its :class:`Opening`: the player shows its first steps at once,
+and asks for the rest (the page then builds the whole film) when the student nears their
+end, jumps past it, or follows a link to a later step.
+
 Edit mode (the Edit button, where a page passes ``edit=Editing(...)`` and its films offer
 edits, :mod:`search_viz.film.edits`): the student changes the problem by clicking the
 picture; the page's widgets take the changed problem (so the link holds it), the page runs
@@ -69,9 +73,10 @@ class Editing:
     widgets (their session-state keys, bound to the URL) that choose a problem, so that the
     link holds an edited one; ``hint``: what a click on the picture does, in a sentence.
 
-    ``films(problem)``, if given: the film (or the films, in compare mode) the page shows for
-    ``problem``, with its other choices as they are. Then an edit reruns the player alone
-    (a fragment: the new picture sooner), and the rest of the page once it is painted.
+    ``films(problem)``, if given: the film (or the films, in compare mode; each may be an
+    :class:`Opening`) the page shows for ``problem``, with its other choices as they are.
+    Then an edit reruns the player alone (a fragment: the new picture sooner), and the rest
+    of the page once it is painted.
     Without it, an edit reruns the whole page.
 
     Example, in a page::
@@ -85,11 +90,27 @@ class Editing:
     edit: Callable[[Any, Any], Any]
     widgets: Callable[[Any], Mapping[str, object]]
     hint: str
-    films: Callable[[Any], Film | Sequence[Film]] | None = None
+    films: Callable[[Any], Film | Opening | Sequence[Film | Opening]] | None = None
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A long film shown by its opening first: ``film`` is the opening (the first steps, made
+    by ``FilmBuilder.film(whole=n)``), ``whole()`` makes the whole film (cache it).
+
+    The player asks for the rest once the student goes on; the page's next run then sends the
+    whole film, which the player takes as the rest of the one it shows (the step, practice
+    and play go on). Example, in a page whose run is long::
+
+        film_player(Opening(cached_opening(key), partial(cached_film, key)), key="walk")
+    """
+
+    film: Film
+    whole: Callable[[], Film]
 
 
 def film_player(
-    films: Film | Sequence[Film],
+    films: Film | Opening | Sequence[Film | Opening],
     *,
     key: str,
     titles: Sequence[str] | None = None,
@@ -101,7 +122,8 @@ def film_player(
     new_problem: Callable[[], None] | None = None,
     edit: Editing | None = None,
 ) -> int | None:
-    """Show ``films`` (one, or two for compare mode) in the browser player.
+    """Show ``films`` (one, or two for compare mode; each a Film or an :class:`Opening`) in the
+    browser player.
 
     ``start``: move the player to this step now (once per call that passes it;
     a link's ``?step=`` is read by the player itself). ``report``: return the
@@ -129,12 +151,12 @@ def film_player(
     return _player(_as_list(films), key=key, edit=edit, in_place=False, **options)
 
 
-def _as_list(films: Film | Sequence[Film]) -> list[Film]:
-    return [films] if isinstance(films, Film) else list(films)
+def _as_list(films: Film | Opening | Sequence[Film | Opening]) -> list[Film | Opening]:
+    return [films] if isinstance(films, (Film, Opening)) else list(films)
 
 
 @st.fragment
-def _edited_in_place(films: list[Film], key: str, edit: Editing, options: dict) -> None:
+def _edited_in_place(films: list[Film | Opening], key: str, edit: Editing, options: dict) -> None:
     """The player of a page whose edits rerun the player alone (see :class:`Editing`).
 
     In a rerun of this fragment, the problem is the one the last edit (or Undo) made, and
@@ -163,7 +185,7 @@ def _running_alone() -> bool:
 
 
 def _player(
-    films: list[Film],
+    shown: list[Film | Opening],
     *,
     key: str,
     titles: Sequence[str] | None,
@@ -178,11 +200,12 @@ def _player(
 ) -> int | None:
     """The player itself (see :func:`film_player`); ``in_place``: it is a fragment's, whose
     triggers rerun it alone."""
+    films = [_film_of(film) for film in shown]
     if not films or any(len(film) == 0 for film in films):
         st.info("This search has no steps to replay.")
         return None
     data = {
-        "films": [_publish(film, f"{key}.{i}") for i, film in enumerate(films)],
+        "films": [_spec(film, key, f"{key}.{i}") for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
         "present": presenting(),
         "share": True,
@@ -205,17 +228,59 @@ def _player(
         ),
         "on_edit_change": partial(_edit, edit, key, in_place) if edit else _ignore,
         "on_settle_change": partial(_catch_up, key) if in_place else _ignore,
+        "on_more_change": partial(_more, key),
     }
     if report:
         callbacks["on_step_change"] = _ignore
     result = _COMPONENT(key=key, data=data, height="content", **callbacks)
     asked = _read(result, "export")
     if asked is not None and export:
-        film_export_dialog(films, int(asked), key)
+        film_export_dialog([_whole(film) for film in shown], int(asked), key)
     if not report:
         return None
     step = _read(result, "step")
     return None if step is None else int(step)
+
+
+# ---------------------------------------------------------------- openings
+def _more_key(key: str) -> str:
+    return f"search_viz.film_player.{key}.more"
+
+
+#: How many openings' rests a player remembers being asked for (the latest ones).
+MAX_REMEMBERED_OPENINGS = 16
+
+
+def _more(key: str) -> None:
+    """The player asked for the rest of the opening it shows (its digest): from now on this
+    session is sent that film whole."""
+    asked = _read(st.session_state.get(key) or {}, "more")
+    if not isinstance(asked, str):
+        return
+    wanted = st.session_state.setdefault(_more_key(key), [])
+    if asked not in wanted:
+        wanted.append(asked)
+        del wanted[:-MAX_REMEMBERED_OPENINGS]
+
+
+def _film_of(film: Film | Opening) -> Film:
+    """The film a player starts from (its title, its first steps): an opening's opening."""
+    return film.film if isinstance(film, Opening) else film
+
+
+def _whole(film: Film | Opening) -> Film:
+    return film.whole() if isinstance(film, Opening) else film
+
+
+def _spec(film: Film | Opening, key: str, where: str) -> dict:
+    """What the player needs to fetch ``film``: for an opening whose rest was asked for, the
+    whole film, said to be the rest of the opening (``opens``: its digest)."""
+    if not isinstance(film, Opening):
+        return _publish(film, where)
+    opening = film.film
+    if opening.digest not in st.session_state.get(_more_key(key), ()):
+        return _publish(opening, where)
+    return _publish(film.whole(), where) | {"opens": opening.digest}
 
 
 def _read(result, name: str):

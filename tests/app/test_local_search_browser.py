@@ -4,12 +4,14 @@ the layout at laptop and projector sizes, and the film's own page offline."""
 from __future__ import annotations
 
 import itertools
+import re
 from functools import cache
 
 import pytest
 
 import search_viz as sv
-from search_viz.lessons.local_search.drawing import film_of
+from search_viz.lessons.local_search.drawing import film_of, run_film
+from search_viz.lessons.local_search.runs import Run
 from search_viz.problems.nqueens import EXAMPLES
 from tests.app.film_browser import (
     last_step,
@@ -22,26 +24,37 @@ from tests.app.film_browser import (
     wait_for_player,
     watch_frames,
 )
+from tests.app.lesson_films import page_film_ids
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
 AIMA = "board=AIMA+figure+4.3(a):+17+attacking+pairs&algorithm=Hill+climbing"
+#: The default board with column 0's queen in row 2: annealing makes 3,715 steps of it.
+LONG_BOARD = (2, 6, 0, 4, 7, 6, 4, 7)
+LONG = "board=Your+own+board&n=8&rows=" + "+".join(map(str, LONG_BOARD))
+#: The page's annealing options (its defaults).
+PAGE_ANNEALING = {
+    "t0": 1000.0,
+    "cooling": 0.99,
+    "schedule": "exponential",
+    "neighbour": "column-in-turn",
+    "max_steps": 10_000,
+    "seed": 1,
+}
 
 
 @cache
 def default_film():
     """The film the default page plays (its options are the page's defaults)."""
-    return film_of(
-        sv.simulated_annealing,
-        sv.NQueens(8, seed=0),
-        t0=1000.0,
-        cooling=0.99,
-        schedule="exponential",
-        neighbour="column-in-turn",
-        max_steps=10_000,
-        seed=1,
-    )
+    return film_of(sv.simulated_annealing, sv.NQueens(8, seed=0), **PAGE_ANNEALING)
+
+
+@cache
+def long_films():
+    """The opening and the whole film of the page's annealing from :data:`LONG_BOARD`."""
+    run = Run.record(sv.NQueens(8, state=LONG_BOARD), "simulated_annealing", PAGE_ANNEALING)
+    return run_film(run, opening=True), run_film(run)
 
 
 def queen_style(page, film, k: int, column: int) -> str:
@@ -93,6 +106,54 @@ def test_buttons_and_keys_step_through_the_film_in_the_browser(page, app_url):
     press(page, "export")  # export comes from the film, at the step shown
     dialog = page.get_by_role("dialog")
     dialog.get_by_text("Step 1826 as a picture").wait_for(timeout=30_000)
+    assert page.console_errors == []
+
+
+def test_a_long_run_shows_its_opening_at_once_and_its_rest_when_the_student_goes_on(page, app_url):
+    """The page sends a long walk's first 500 steps, under the whole run's step count; going
+    past them has the rest sent (the whole film), and the player goes on where it was."""
+    opening, whole = long_films()
+    sent = watch_frames(page)
+    page.goto(f"{app_url}/local-search?{LONG}")
+    wait_for_player(page)
+    assert page_film_ids(page) == [opening.digest]
+    assert last_step(page) == len(whole) - 1 == 3_714
+    before = sent["count"]
+    for k in range(1, 4):
+        press(page, "forward")
+        assert sentence(page) == f"Step {k}. {whole.state(k).sentence}"
+    page.wait_for_timeout(500)
+    assert sent["count"] == before, "stepping inside the opening reran the page"
+    assert page_film_ids(page) == [opening.digest]
+    press(page, "last")  # past the opening: its rest is asked for, then shown
+    page.locator(".svp-count").filter(has_text=re.compile("^Step 3714 of 3714$")).wait_for(
+        timeout=60_000
+    )
+    assert sentence(page) == f"Step 3714. {whole.state(3714).sentence}"
+    assert page_film_ids(page) == [whole.digest]
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 3_713
+    assert sentence(page) == f"Step 3713. {whole.state(3713).sentence}"
+    assert page.console_errors == []
+
+
+def test_playing_across_an_openings_end_goes_on_and_a_link_opens_in_its_rest(page, app_url):
+    _, whole = long_films()
+    page.goto(f"{app_url}/local-search?{LONG}&step=470")  # the rest is asked for ahead of need
+    wait_for_player(page)
+    set_speed(page, 30)
+    press(page, "play")
+    seen = record_steps(page, 3.0)
+    press(page, "play")
+    assert all(a <= b for a, b in itertools.pairwise(seen)), "a step went backwards"
+    assert seen[0] < 500 < seen[-1], seen[-1]
+    assert page_film_ids(page) == [whole.digest]
+    k = shown_step(page)
+    assert sentence(page) == f"Step {k}. {whole.state(k).sentence}"
+    page.goto(f"{app_url}/local-search?{LONG}&step=2600")  # a link into the rest
+    wait_for_player(page)
+    assert shown_step(page) == 2_600
+    assert sentence(page) == f"Step 2600. {whole.state(2600).sentence}"
     assert page.console_errors == []
 
 

@@ -113,13 +113,17 @@ function readChunk(chunk) {
 }
 
 // Where a film's header and later chunks come from: inline objects, base64 gzip, or URLs.
+// A long film may come as its opening (the whole film's header, its later chunks not sent
+// yet): `askRest(id)` asks the host for the rest, which arrives as the whole film (`fill`).
 class FilmSource {
-  constructor(spec) {
+  constructor(spec, askRest) {
     this.spec = spec;
+    this.askRest = askRest;
     this.header = null;
     this.chunks = [];
     this.pending = new Map();
     this.questions = new Map(); // step -> what it asks (practice), from the chunks loaded
+    this.rest = null; // the promise of the rest, once asked for
   }
 
   keep(c, chunk) {
@@ -154,6 +158,7 @@ class FilmSource {
     if (this.has(c)) return Promise.resolve(this.chunks[c]);
     if (!this.pending.has(c)) {
       const where = this.where[c];
+      if (!where) return this.restThen(c);
       // "b64:..." is a chunk carried in the page itself (offline); anything else a URL
       const load = where.startsWith("b64:")
         ? gunzip(base64Bytes(where.slice(4)))
@@ -168,6 +173,35 @@ class FilmSource {
       );
     }
     return this.pending.get(c);
+  }
+
+  // Chunk `c` of an opening's rest: the host is asked for the rest once; the fetch goes on
+  // when it has arrived.
+  restThen(c) {
+    if (!this.rest) {
+      if (!this.askRest) return Promise.reject(new Error("this part of the replay was not sent"));
+      this.rest = new Promise((resolve) => (this.restArrived = resolve));
+      this.askRest(this.spec.id);
+    }
+    return this.rest.then(() => this.fetch(c));
+  }
+
+  // The whole film of the opening this source holds (`spec.opens` is the opening's id): its
+  // header's looks and question count, and where its later chunks are. Its steps begin as
+  // the opening's, which stay.
+  async fill(spec) {
+    const whole = await fetchGzipJson(spec.url);
+    if (whole.steps !== this.header.steps || whole.chunks.length !== this.header.chunks.length) {
+      throw new Error("the rest is of another replay");
+    }
+    this.header.looks = whole.looks;
+    this.header.asks = whole.asks;
+    const later = spec.chunks || [];
+    this.where = whole.chunks.map((chunk, c) =>
+      typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
+    );
+    this.spec = spec;
+    if (this.restArrived) this.restArrived();
   }
 }
 
@@ -426,6 +460,13 @@ class FilmView {
 
   ready(step) {
     return this.source.has(this.source.chunkOf(Math.min(step, this.n - 1)));
+  }
+
+  // The whole film of the opening shown (see FilmSource.fill).
+  async takeRest(spec) {
+    await this.source.fill(spec);
+    this.header = this.source.header;
+    this.lookCss = this.header.looks || [];
   }
 
   show(step, animate) {
@@ -1766,14 +1807,29 @@ class Player {
     this.box.classList.toggle("svp-bare", data.panels === false);
     const specs = data.films || [];
     const ids = specs.map((spec) => spec.id || spec.url || "");
-    const same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
+    let same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
+    if (!same && this.restOf(specs)) {
+      // the whole films of the openings shown: their rest, the step and practice go on
+      try {
+        await Promise.all(this.films.map((film, i) => (specs[i].opens ? film.takeRest(specs[i]) : null)));
+      } catch (error) {
+        this.showMessage(`The rest of the replay could not be loaded (${error.message}). Reload the page.`);
+        return;
+      }
+      if (token !== this.loadToken) return;
+      this.filmIds = ids;
+      this.box.dataset.films = ids.join(" ");
+      this.renderControls();
+      same = true;
+    }
     if (!same) {
       if (!this.films.length) {
         this.stage.replaceChildren(el("div", { class: "svp-loading" }, "Loading the replay…"));
       }
       this.count.textContent = "Loading…";
       this.box.classList.add("svp-busy");
-      const sources = specs.map((spec) => new FilmSource(spec));
+      const askRest = this.hooks.more ? (id) => this.hooks.more(id) : null;
+      const sources = specs.map((spec) => new FilmSource(spec, askRest));
       let headers;
       try {
         headers = await Promise.all(sources.map((source) => source.load()));
@@ -1822,6 +1878,13 @@ class Player {
       await this.go(start.step, false);
     }
     this.writeUrl(true);
+  }
+
+  // Whether `specs` are the films shown, some of them whole where an opening is shown.
+  restOf(specs) {
+    const ids = this.filmIds;
+    return !!ids && specs.length === ids.length && specs.some((spec, i) => spec.opens === ids[i]) &&
+      specs.every((spec, i) => spec.opens === ids[i] || (spec.id || spec.url || "") === ids[i]);
   }
 
   // An option was just changed (new films arrived): if a field outside the player still has
@@ -2181,6 +2244,7 @@ export default function (component) {
       newProblem: () => setTriggerValue("new_problem", Date.now()),
       edit: (change) => setTriggerValue("edit", change),
       settle: (at) => setTriggerValue("settle", at),
+      more: (id) => setTriggerValue("more", id),
     });
     parentElement.__svPlayer = player;
   }

@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 
 from search_viz.algorithms.genetic import genetic_pseudocode
 from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
-from search_viz.film import Film, FilmBuilder, Mark, MarkStyle, Scene
+from search_viz.film import CHUNK_STEPS, LONG_FILM, Film, FilmBuilder, Mark, MarkStyle, Scene
 from search_viz.lessons.local_search.board import (
     MAX_CLICKABLE,
     MAX_NUMBERED,
@@ -222,14 +222,22 @@ def _lengths(run: Run) -> set[int]:
 
 
 # ------------------------------------------------------------------------- film
-def run_film(run: Run, numbers: bool = False, each: str = "child") -> Film:
+def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool = False) -> Film:
     """The film of a recorded run (see :func:`film_of`).
+
+    ``opening``: only its opening (its first steps, see :mod:`search_viz.film.film`), for a
+    run that :func:`opens` (hill climbing or annealing, longer than ``LONG_FILM`` steps).
 
     >>> import search_viz as sv
     >>> run = Run.record(sv.NQueens(8, seed=0), "genetic", {"generations": 2})
     >>> len(run_film(run, each="generation")) == run.trace.result.stats["generations"] + 2
     True
+    >>> run = Run.record(sv.NQueens(8, state=(0,) * 8), "simulated_annealing", {"seed": 2})
+    >>> opens(run), run_film(run, opening=True)
+    (True, <Film 'Simulated annealing on 8 queens': 500 steps (the opening of 3199), 97 items>)
     """
+    if opening and not opens(run):
+        raise ValueError("only a long run of hill climbing or annealing is filmed by its opening")
     if each not in EACH:
         raise ValueError(f"each must be one of {', '.join(map(repr, EACH))}, not {each!r}.")
     numbers = numbered(run, numbers)
@@ -246,8 +254,19 @@ def run_film(run: Run, numbers: bool = False, each: str = "child") -> Film:
         _genetic_steps(builder, run, children=each == "child")
     else:
         mark_editable(builder, run.problem.state)  # what a click changes in edit mode
-        _walk_steps(builder, run, numbers)
-    return builder.film()
+        _walk_steps(builder, run, numbers, CHUNK_STEPS if opening else None)
+    return builder.film(whole=len(run.trace) if opening else None)
+
+
+def opens(run: Run) -> bool:
+    """Whether a page shows the film of ``run`` by its opening first: a walk (hill climbing,
+    annealing) of more than ``LONG_FILM`` steps, one per event.
+
+    >>> import search_viz as sv
+    >>> opens(Run.record(sv.NQueens(8, seed=0), "hill_climbing"))
+    False
+    """
+    return run.algorithm != "genetic" and len(run.trace) > LONG_FILM
 
 
 def _shape(run: Run, each: str) -> str:
@@ -261,8 +280,9 @@ def _title(scene: QueensScene, state, prefix: str = "") -> Mark:
     return scene.board.title_mark(state, prefix)
 
 
-def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
-    """Hill climbing and annealing: each proposal, then its decision.
+def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None = None) -> None:
+    """Hill climbing and annealing: each proposal, then its decision (``stop``: only the
+    steps before that one).
 
     With ``numbers``, each board that becomes current has its moves' conflicts
     written in the squares (the best in bold once the move is proposed): what
@@ -277,7 +297,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool) -> None:
     describing = WalkDescriptions(run, board.attacks)
     current = run.problem.state
     builder.marks([*board.attack_marks(current), _title(scene, current)])
-    for k, e in enumerate(events):
+    for k, e in enumerate(events[:stop]):
         asked = asking.at(k, current)
         if asked is not None:
             builder.ask(*asked)

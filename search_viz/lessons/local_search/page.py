@@ -9,6 +9,7 @@ session (``experiment_store``), so a lecture hall runs each one once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -21,6 +22,7 @@ from search_viz.lessons.local_search.descriptions import experiment_alt
 from search_viz.lessons.local_search.drawing import (
     MAX_NUMBERED_STEPS,
     numbered,
+    opens,
     run_film,
 )
 from search_viz.lessons.local_search.inputs import (
@@ -37,7 +39,7 @@ from search_viz.lessons.local_search.sentences import summary
 from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.nqueens import MIN_N, NQueens
 from search_viz.ui.choices import choose_number
-from search_viz.ui.film_player import Editing, film_player
+from search_viz.ui.film_player import Editing, Opening, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
@@ -83,6 +85,14 @@ def cached_film(
     genetic step is: ``cached_film(*key, False, "child")``.
     """
     return run_film(cached_run(n, state, algorithm, options), numbers=numbers, each=each)
+
+
+@st.cache_resource(max_entries=32, ttl=3600, show_spinner=False)
+def cached_opening(n: int, state: tuple, algorithm: str, options: tuple, numbers: bool) -> Film:
+    """The opening of a long walk's film (see ``drawing.opens``), shared by every session:
+    ``cached_opening(*key, False)`` with :func:`cached_film`'s key."""
+    run = cached_run(n, state, algorithm, options)
+    return run_film(run, numbers=numbers, opening=True)
 
 
 def body() -> None:
@@ -145,7 +155,7 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
             f"(steps 0 to {len(run.trace) - 1:,})."
         )
 
-    def films(board: NQueens) -> Film:
+    def films(board: NQueens) -> Film | Opening:
         return film_for(board, algorithm, options, numbers, each)
 
     editing = Editing(problem, edits.edited, own_board_widgets, edits.HINT, films=films)
@@ -156,14 +166,19 @@ def replay(choice, algorithm: str, options: dict[str, Any], numbers: bool, each:
 
 def film_for(
     problem: NQueens, algorithm: str, options: dict[str, Any], numbers: bool, each: str
-) -> Film:
-    """The film of ``problem``'s run with the sidebar's other answers (the run cached).
+) -> Film | Opening:
+    """The film of ``problem``'s run with the sidebar's other answers (the run cached), or
+    for a long walk its :class:`Opening`: the whole film is built once the student goes on.
 
     ``film_for(problem, algorithm, options, numbers, each)``: what the player shows.
     """
     key = _run_key(problem, algorithm, options)
     run = cached_run(*key)
-    return cached_film(*key, numbered(run, numbers), _each_shown(run, problem.n, algorithm, each))
+    numbers = numbered(run, numbers)
+    whole = partial(cached_film, *key, numbers, _each_shown(run, problem.n, algorithm, each))
+    if opens(run):
+        return Opening(cached_opening(*key, numbers), whole)
+    return whole()
 
 
 def _run_key(problem: NQueens, algorithm: str, options: dict[str, Any]) -> tuple:
