@@ -6,11 +6,15 @@ from __future__ import annotations
 import contextlib
 import importlib
 
+import pytest
 from matplotlib.figure import Figure
 
 from search_viz.film import FilmBuilder, Scene
 from search_viz.lessons.informed import page
-from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START
+from search_viz.lessons.informed.drawing import film_from_trace
+from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START, ORDERED_GOAL
+from search_viz.ui.film_player import Opening
+from tests.opening_checks import opening_agrees
 
 #: The module, not ``sv.film`` (the function that makes a film shadows its package's name).
 film_module = importlib.import_module("search_viz.film.film")
@@ -31,6 +35,37 @@ def test_the_search_and_the_replay_are_built_under_messages_naming_them(monkeypa
     assert searching == "Searching with A* (h = misplaced) from 283/164/7_5 to 123/8_4/765…"
     assert drawing.startswith("Drawing the replay of 23 search events: A* on 283/164/7_5")
     assert "a 5-move solution" in drawing
+
+
+#: 19 moves from the ordered goal on the 31-move puzzle's solution: A* with misplaced tiles
+#: makes 5,409 events of it, a film shown by its opening first.
+LONG_START = (8, 3, 6, 2, 5, 7, 1, 0, 4)
+
+
+def test_a_long_search_is_shown_by_its_opening_the_whole_films_header_and_first_chunk(monkeypatch):
+    said: list[str] = []
+
+    @contextlib.contextmanager
+    def spinner(text, **options):
+        said.append(text)
+        yield
+
+    monkeypatch.setattr(page.st, "spinner", spinner)
+    shown = page.film_of(LONG_START, ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
+    assert isinstance(shown, Opening)
+    assert said[-1].startswith("Drawing the first 500 steps of the replay of 5,409 search events")
+    whole = shown.whole()
+    assert said[-1].startswith("Drawing the replay of 5,409 search events")
+    assert whole is page.cached_film(LONG_START, ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
+    opening_agrees(shown.film, whole)
+    short = page.film_of(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo", "wide")
+    assert not isinstance(short, Opening)
+
+
+def test_only_a_long_search_has_an_opening():
+    trace = page.cached_trace(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo")
+    with pytest.raises(ValueError, match="more than 2000 events"):
+        film_from_trace(trace, NOTES_GOAL, "A*", "misplaced", "fifo", opening=True)
 
 
 def test_the_31_move_puzzle_is_named_by_its_board():

@@ -33,6 +33,7 @@ from search_viz.lessons.local_search.drawing import film_of, films, opens, run_f
 from search_viz.lessons.local_search.runs import Run, counters
 from search_viz.lessons.local_search.sentences import temperature_text
 from search_viz.problems.nqueens import EXAMPLES, count_conflicts
+from tests.opening_checks import opening_agrees
 
 Q = sv.NQueens(8, seed=0)  # the page's default board: 9 attacking pairs
 
@@ -412,32 +413,10 @@ def test_a_long_run_comes_in_chunks_of_500_steps_each_opening_with_its_state():
         assert film.state(k).counters == shown_counters[k]
 
 
-def _browser_header(film) -> dict:
-    """The header as the browser reads it, its later chunks left to be fetched."""
-    return json.loads(gzip.decompress(film.payload()[0]))
-
-
 def _opening_and_whole_agree(run) -> None:
-    """The opening of ``run``'s film is the whole film's header and first chunk: the same
-    scene, meta, steps and chunk count; its restyled looks the first of the whole's; only the
-    count of questions (those of its own steps) differs."""
-    opening, whole = run_film(run, opening=True), run_film(run)
     assert opens(run)
-    assert opening.is_opening
-    assert not whole.is_opening
-    assert (len(opening), opening.whole) == (CHUNK_STEPS, len(whole))
-    assert len(whole) == len(run.trace)
-    seen, full = _browser_header(opening), _browser_header(whole)
-    assert seen["chunks"][0] == full["chunks"][0]
-    assert seen["looks"] == full["looks"][: len(seen["looks"])]
-    assert seen["asks"] == sum(1 for k in whole.asked_steps if k < CHUNK_STEPS)
-    different = {k for k in full if seen[k] != full[k]}
-    assert different <= {"looks", "asks"}
-    assert seen["steps"] == len(whole)
-    assert len(seen["chunks"]) == whole.n_chunks
-    for k in (0, 1, CHUNK_STEPS // 2, CHUNK_STEPS - 1):
-        assert opening.state(k) == whole.state(k)
-        assert opening.question(k) == whole.question(k)
+    opening_agrees(run_film(run, opening=True), run_film(run))
+    assert len(run_film(run)) == len(run.trace)
 
 
 @settings(max_examples=5, deadline=None)

@@ -204,8 +204,9 @@ def _player(
     if not films or any(len(film) == 0 for film in films):
         st.info("This search has no steps to replay.")
         return None
+    whole = _rest_asked(shown, key)
     data = {
-        "films": [_spec(film, key, f"{key}.{i}") for i, film in enumerate(shown)],
+        "films": [_spec(film, whole, f"{key}.{i}") for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
         "present": presenting(),
         "share": True,
@@ -272,15 +273,21 @@ def _whole(film: Film | Opening) -> Film:
     return film.whole() if isinstance(film, Opening) else film
 
 
-def _spec(film: Film | Opening, key: str, where: str) -> dict:
-    """What the player needs to fetch ``film``: for an opening whose rest was asked for, the
-    whole film, said to be the rest of the opening (``opens``: its digest)."""
+def _rest_asked(shown: list[Film | Opening], key: str) -> bool:
+    """Whether the player asked for the rest of an opening it shows: then every film it
+    shows goes whole (compare mode steps both at once)."""
+    wanted = st.session_state.get(_more_key(key), ())
+    return any(isinstance(film, Opening) and film.film.digest in wanted for film in shown)
+
+
+def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
+    """What the player needs to fetch ``film``; ``whole``: an opening's whole film, said to be
+    the rest of the opening (``opens``: its digest)."""
     if not isinstance(film, Opening):
         return _publish(film, where)
-    opening = film.film
-    if opening.digest not in st.session_state.get(_more_key(key), ()):
-        return _publish(opening, where)
-    return _publish(film.whole(), where) | {"opens": opening.digest}
+    if not whole:
+        return _publish(film.film, where)
+    return _publish(film.whole(), where) | {"opens": film.film.digest}
 
 
 def _read(result, name: str):

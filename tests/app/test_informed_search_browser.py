@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 import search_viz as sv
+from search_viz.lessons.informed import page as informed_page
 from search_viz.lessons.informed.drawing import film_of
-from search_viz.problems.eight_puzzle import NOTES_START
+from search_viz.problems.eight_puzzle import NOTES_START, ORDERED_GOAL
 from tests.app.film_browser import (
     last_step,
     picture_state,
@@ -24,6 +25,7 @@ from tests.app.film_browser import (
     wait_for_player,
     watch_frames,
 )
+from tests.app.lesson_films import page_film_ids
 from tests.app.test_browser import assert_clean
 from tests.conftest import ARTIFACTS
 
@@ -202,6 +204,23 @@ def test_a_long_replay_steps_at_once_across_its_chunks(lesson):
     press(page, "last")
     expect(page.locator(".svp-note").first).to_contain_text("Found a solution of 31 moves")
     page.screenshot(path=str(ARTIFACTS / "informed-search-longest.png"))
+    assert_clean(page)
+
+
+def test_compare_mode_shows_a_long_a_star_by_its_opening_and_steps_both_into_its_rest(lesson):
+    """Greedy (a short film) beside A* with misplaced tiles on a start 19 moves from the
+    ordered goal (5,409 steps, shown by its opening first): both step on past step 500."""
+    page = lesson
+    typed = "instance=typed%3A+your+own+start+and+goal&start_board=836257104&goal_board=123456780"
+    open_lesson(page, f"{typed}&heuristic=misplaced&both=true")
+    key = ((8, 3, 6, 2, 5, 7, 1, 0, 4), ORDERED_GOAL, "A*", "misplaced", "fifo", "half")
+    greedy, opening = page_film_ids(page)
+    assert opening == informed_page.cached_opening(*key).digest
+    assert last_step(page) == 5_408
+    press(page, "last")
+    expect(page.locator(".svp-count").first).to_have_text("Step 5408 of 5408", timeout=60_000)
+    assert page_film_ids(page) == [greedy, informed_page.cached_film(*key).digest]
+    expect(page.locator(".svp-note").nth(1)).to_contain_text("Found a solution of 19 moves")
     assert_clean(page)
 
 

@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, astar, greedy
 from search_viz.events import Event
 from search_viz.film.builder import FilmBuilder
-from search_viz.film.film import Film
+from search_viz.film.film import CHUNK_STEPS, LONG_FILM, Film
 from search_viz.film.sketch import Sketch
 from search_viz.film.style import DARK_GREY, font_size
 from search_viz.lessons.informed.board import BoardPanel
@@ -227,9 +227,22 @@ def film_of(
 
 
 def film_from_trace(
-    trace: Trace, goal, algorithm: str, heuristic: str, tie: str, *, size: str = "wide"
+    trace: Trace,
+    goal,
+    algorithm: str,
+    heuristic: str,
+    tie: str,
+    *,
+    size: str = "wide",
+    opening: bool = False,
 ) -> Film:
-    """The film of a recorded search (``algorithm`` is "A*" or "greedy"; see :func:`film_of`)."""
+    """The film of a recorded search (``algorithm`` is "A*" or "greedy"; see :func:`film_of`).
+
+    ``opening``: only its opening (its first steps, see :mod:`search_viz.film.film`), for a
+    search of more than ``LONG_FILM`` events.
+    """
+    if opening and len(trace) <= LONG_FILM:
+        raise ValueError(f"only a search of more than {LONG_FILM} events is filmed by its opening")
     events = trace.events
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
@@ -256,12 +269,18 @@ def film_from_trace(
         shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
     )
     mark_editable(writer, start)  # what a click changes in edit mode
-    _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal)
-    return writer.film()
+    stop = CHUNK_STEPS if opening else None
+    _write_steps(
+        writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, stop
+    )
+    return writer.film(whole=len(events) if opening else None)
 
 
-def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal):
-    """One step per event: what the tree, the board and the panels show after it, what it asks."""
+def _write_steps(
+    writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, stop=None
+):
+    """One step per event: what the tree, the board and the panels show after it, what it asks
+    (``stop``: only the steps before that one)."""
     steps = TreeSteps(tree_plan, writer, writer.scene.get_axes()[0])
     label = functools.cache(compact)  # each board is named many times over
     frontier = Frontier(tie)
@@ -273,7 +292,7 @@ def _write_steps(writer, trace, tree, tree_plan, panel, numbers, algorithm, heur
     asker = Asker(algorithm, heuristic, goal, items, label, panel.share_of)
     expanded = 0
     result = trace.result
-    for k, e in enumerate(trace.events):
+    for k, e in enumerate(trace.events[:stop]):
         t = tree.ids[k]
         if k:
             asker.ask(writer, e, frontier)  # about this step, seen from the one before

@@ -15,7 +15,7 @@ import search_viz as sv
 from search_viz.algorithms.informed import astar
 from search_viz.algorithms.informed_compare import Row, compare
 from search_viz.film.export import gif
-from search_viz.film.film import Film
+from search_viz.film.film import CHUNK_STEPS, LONG_FILM, Film
 from search_viz.film.pages import standalone_page
 from search_viz.lessons.informed import edits
 from search_viz.lessons.informed.charts import (
@@ -44,7 +44,7 @@ from search_viz.lessons.shared.eight_puzzle import path_strip_figure
 from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.eight_puzzle import NOTES_GOAL, Board, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS
-from search_viz.ui.film_player import Editing, film_player
+from search_viz.ui.film_player import Editing, Opening, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
@@ -90,6 +90,17 @@ def cached_film(
     return film
 
 
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
+def cached_opening(
+    start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str
+) -> Film:
+    """The opening of a long search's film (its first steps), with :func:`cached_film`'s key."""
+    trace = cached_trace(start, goal, algorithm, heuristic, tie)
+    film = film_from_trace(trace, goal, algorithm, heuristic, tie, size=size, opening=True)
+    film.payload()
+    return film
+
+
 def searching_text(start: Board, goal: Board, algorithm: str, heuristic: str) -> str:
     """What the page says while a search runs: which search, on which puzzle.
 
@@ -100,8 +111,9 @@ def searching_text(start: Board, goal: Board, algorithm: str, heuristic: str) ->
     return f"Searching with {algorithm} (h = {heuristic}) from {compact(start)} to {compact(goal)}…"
 
 
-def drawing_text(trace: sv.Trace, start: Board, algorithm: str) -> str:
-    """What the page says while a replay is drawn: its steps, the search and the puzzle.
+def drawing_text(trace: sv.Trace, start: Board, algorithm: str, opening: bool = False) -> str:
+    """What the page says while a replay is drawn: its steps, the search and the puzzle
+    (``opening``: only its first steps are drawn now).
 
     >>> from search_viz.problems.eight_puzzle import NOTES_START
     >>> trace = cached_trace(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo")
@@ -111,9 +123,10 @@ then everyone who opens it shares it)…'
     """
     moves = trace.result.value
     found = f", a {moves}-move solution" if trace.result.path else ""
+    what = f"the first {CHUNK_STEPS} steps of " if opening else ""
     return (
-        f"Drawing the replay of {len(trace):,} search events: {algorithm} on {compact(start)}"
-        f"{found} (once; then everyone who opens it shares it)…"
+        f"Drawing {what}the replay of {len(trace):,} search events: {algorithm} on "
+        f"{compact(start)}{found} (once; then everyone who opens it shares it)…"
     )
 
 
@@ -123,12 +136,23 @@ def trace_of(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str
         return cached_trace(start, goal, algorithm, heuristic, tie)
 
 
-def film_of(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str) -> Film:
+def film_of(
+    start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str
+) -> Film | Opening:
     """:func:`cached_film`, under messages naming the search and the replay while they are
-    made the first time."""
+    made the first time; for a search of more than ``LONG_FILM`` events, its :class:`Opening`
+    (the rest is drawn once the student goes on)."""
     trace = trace_of(start, goal, algorithm, heuristic, tie)
-    with st.spinner(drawing_text(trace, start, algorithm), show_time=True):
-        return cached_film(start, goal, algorithm, heuristic, tie, size)
+    key = (start, goal, algorithm, heuristic, tie, size)
+
+    def whole() -> Film:
+        with st.spinner(drawing_text(trace, start, algorithm), show_time=True):
+            return cached_film(*key)
+
+    if len(trace) <= LONG_FILM:
+        return whole()
+    with st.spinner(drawing_text(trace, start, algorithm, opening=True), show_time=True):
+        return Opening(cached_opening(*key), whole)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
@@ -217,7 +241,7 @@ def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
     tile slid in the picture makes a typed start (the link holds it)."""
     size = "projector" if presenting() else "wide"
 
-    def films(puzzle: sv.EightPuzzle) -> list[Film]:
+    def films(puzzle: sv.EightPuzzle) -> list[Film | Opening]:
         start, goal = puzzle.initial, puzzle.goal
         if both:
             return [film_of(start, goal, algorithm, choice.heuristic, choice.tie, "half")
