@@ -32,6 +32,7 @@ from search_viz.problems.graph_examples import notes_tree
 from tests.app.film_browser import shown_step, wait_for_player
 from tests.app.lesson_films import LESSON_FILMS, page_film_ids
 from tests.app.test_local_search import CLIMBING, film_of
+from tests.app.test_local_search_browser import long_films
 
 pytestmark = pytest.mark.browser
 
@@ -286,6 +287,26 @@ def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url)
     page.get_by_role("button", name="Undo").click()
     assert films_become(page, moved) == first
     assert row != 5
+
+
+def test_a_queen_moved_into_a_long_walk_shows_its_opening_then_its_rest(page, app_url):
+    """The page's annealing from the default board, column 0's queen moved to row 2: 3,715
+    steps, sent as their opening; out of edit mode, the last step brings the rest."""
+    open_lesson(page, f"{app_url}/local-search")
+    first = page_film_ids(page)
+    opening, whole = long_films()
+    edit_mode(page)
+    page.get_by_role("button", name=re.compile(r"^column 0, row 2 ")).click()
+    assert films_become(page, first) == [opening.digest]
+    wait_for_status(page, "Changed")
+    page.get_by_role("button", name="Edit the problem").click()  # edit mode off: step on
+    page.locator(".svp-last").click()
+    page.locator(".svp-count").filter(has_text=re.compile("^Step 3714 of 3714$")).wait_for(
+        timeout=60_000
+    )
+    assert page_film_ids(page) == [whole.digest]
+    link_holds(page, "rows=2+6+0+4+7+6+4+7")
+    assert page.console_errors == []
 
 
 def test_a_node_made_the_goal_in_the_graph(page, browser, app_url):
