@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -96,11 +98,15 @@ class Editing:
 @dataclass(frozen=True)
 class Opening:
     """A long film shown by its opening first: ``film`` is the opening (the first steps, made
-    by ``FilmBuilder.film(whole=n)``), ``whole()`` makes the whole film (cache it).
+    by ``FilmBuilder.film(whole=n)``), ``whole()`` makes the whole film. ``whole`` runs in a
+    background thread: it may call cached functions, but must not show anything (no
+    spinner).
 
-    The player asks for the rest once the student goes on; the page's next run then sends the
-    whole film, which the player takes as the rest of the one it shows (the step, practice
-    and play go on). Example, in a page whose run is long::
+    The player asks for the rest once the student goes on. The whole film is then made in
+    the background, once for every session, while the player stays as it is (the student
+    steps through the opening); the player asks again until it is made, and takes it as the
+    rest of the film it shows (the step, practice and play go on). Example, in a page whose
+    run is long::
 
         film_player(Opening(cached_opening(key), partial(cached_film, key)), key="walk")
     """
@@ -253,9 +259,10 @@ MAX_REMEMBERED_OPENINGS = 16
 
 
 def _more(key: str) -> None:
-    """The player asked for the rest of the opening it shows (its digest): from now on this
-    session is sent that film whole."""
+    """The player asked for the rest of the opening it shows (``{"id": its digest}``): from
+    now on this session is sent that film whole, once it is made."""
     asked = _read(st.session_state.get(key) or {}, "more")
+    asked = asked.get("id") if isinstance(asked, dict) else None
     if not isinstance(asked, str):
         return
     wanted = st.session_state.setdefault(_more_key(key), [])
@@ -270,7 +277,7 @@ def _film_of(film: Film | Opening) -> Film:
 
 
 def _whole(film: Film | Opening) -> Film:
-    return film.whole() if isinstance(film, Opening) else film
+    return _rest(film).result() if isinstance(film, Opening) else film
 
 
 def _rest_asked(shown: list[Film | Opening], key: str) -> bool:
@@ -281,13 +288,45 @@ def _rest_asked(shown: list[Film | Opening], key: str) -> bool:
 
 
 def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
-    """What the player needs to fetch ``film``; ``whole``: an opening's whole film, said to be
-    the rest of the opening (``opens``: its digest)."""
+    """What the player needs to fetch ``film``; ``whole``: an opening's whole film once it is
+    made, said to be the rest of the opening (``opens``: its digest), and until then the
+    opening, said to be ``making`` its rest (the player asks again: the time it was said
+    makes each answer new to the player)."""
     if not isinstance(film, Opening):
         return _publish(film, where)
+    opening = _publish(film.film, where)
     if not whole:
-        return _publish(film.film, where)
-    return _publish(film.whole(), where) | {"opens": film.film.digest}
+        return opening
+    rest = _rest(film)
+    if not rest.done():
+        return opening | {"making": time.time()}
+    if rest.exception() is not None:
+        st.error(f"The rest of this replay could not be made: {rest.exception()}", icon="⚠️")
+        return opening
+    return _publish(rest.result(), where) | {"opens": film.film.digest}
+
+
+#: What makes the whole films of openings, away from the pages' runs (one at a time: the
+#: server's other work goes on beside it).
+_MAKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz.rest")
+#: The whole films made or being made, by their opening's digest (the latest ones).
+_RESTS: dict[str, Future] = {}
+_RESTS_LOCK = threading.Lock()
+#: How many whole films the server keeps made for the players asking again.
+MAX_RESTS = 16
+
+
+def _rest(opening: Opening) -> Future:
+    """The whole film of ``opening``, made in the background once for every session."""
+    digest = opening.film.digest
+    with _RESTS_LOCK:
+        rest = _RESTS.get(digest)
+        if rest is None:
+            done = [d for d, made in _RESTS.items() if made.done()]
+            for old in done[: max(0, len(_RESTS) - MAX_RESTS + 1)]:
+                del _RESTS[old]
+            rest = _RESTS[digest] = _MAKER.submit(opening.whole)
+    return rest
 
 
 def _read(result, name: str):

@@ -25,6 +25,9 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const MARK_FONT = "DejaVu Sans, Verdana, Geneva, sans-serif";
 // How far ahead (in steps) the next chunk is fetched.
 const PREFETCH = 150;
+// While the host makes the rest of an opening (a long film's first steps), the player asks
+// again this often (ms) until it has come.
+const REST_POLL_MS = 700;
 // Chromium refuses more than about 100 history changes in 10 s: the URL follows playback
 // at most this often (ms), and exactly when playback stops.
 const URL_EVERY = 400;
@@ -201,7 +204,16 @@ class FilmSource {
       typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
     );
     this.spec = spec;
+    this.restMade = true;
+    clearTimeout(this.again);
     if (this.restArrived) this.restArrived();
+  }
+
+  // The host said it is still making the rest asked for: ask again soon.
+  askAgain() {
+    if (!this.rest || this.restMade) return;
+    clearTimeout(this.again);
+    this.again = setTimeout(() => this.askRest(this.spec.id), REST_POLL_MS);
   }
 }
 
@@ -1819,10 +1831,13 @@ class Player {
       if (token !== this.loadToken) return;
       this.filmIds = ids;
       this.box.dataset.films = ids.join(" ");
-      this.renderControls();
+      if (this.step >= 0) this.renderControls(); // else the first step is still on its way
       same = true;
     }
-    if (!same) {
+    if (same) {
+      this.films.forEach((film, i) => specs[i] && specs[i].making && film.source.askAgain());
+    } else {
+      for (const film of this.films) clearTimeout(film.source.again);
       if (!this.films.length) {
         this.stage.replaceChildren(el("div", { class: "svp-loading" }, "Loading the replay…"));
       }
@@ -2244,7 +2259,7 @@ export default function (component) {
       newProblem: () => setTriggerValue("new_problem", Date.now()),
       edit: (change) => setTriggerValue("edit", change),
       settle: (at) => setTriggerValue("settle", at),
-      more: (id) => setTriggerValue("more", id),
+      more: (id) => setTriggerValue("more", { id, at: Date.now() }),
     });
     parentElement.__svPlayer = player;
   }

@@ -9,6 +9,8 @@ cached across sessions: a lecture hall on one example costs one film.
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 import search_viz as sv
@@ -144,15 +146,11 @@ def film_of(
     (the rest is drawn once the student goes on)."""
     trace = trace_of(start, goal, algorithm, heuristic, tie)
     key = (start, goal, algorithm, heuristic, tie, size)
-
-    def whole() -> Film:
+    if len(trace) <= LONG_FILM:
         with st.spinner(drawing_text(trace, start, algorithm), show_time=True):
             return cached_film(*key)
-
-    if len(trace) <= LONG_FILM:
-        return whole()
     with st.spinner(drawing_text(trace, start, algorithm, opening=True), show_time=True):
-        return Opening(cached_opening(*key), whole)
+        return Opening(cached_opening(*key), partial(cached_film, *key))
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

@@ -75,11 +75,12 @@ def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
     return Run.record(NQueens(n, state=state), algorithm, dict(options))
 
 
-@st.cache_resource(max_entries=32, ttl=3600, show_spinner="Making the replay…")
+@st.cache_resource(max_entries=32, ttl=3600, show_spinner=False)
 def cached_film(
     n: int, state: tuple, algorithm: str, options: tuple, numbers: bool, each: str
 ) -> Film:
-    """The run's film, shared by every session.
+    """The run's film, shared by every session (made under no message: an opening's whole
+    film is made in the background, see :class:`Opening`).
 
     The same key as :func:`cached_run`, then whether to write the numbers and what a
     genetic step is: ``cached_film(*key, False, "child")``.
@@ -178,7 +179,8 @@ def film_for(
     whole = partial(cached_film, *key, numbers, _each_shown(run, problem.n, algorithm, each))
     if opens(run):
         return Opening(cached_opening(*key, numbers), whole)
-    return whole()
+    with st.spinner("Making the replay…"):
+        return whole()
 
 
 def _run_key(problem: NQueens, algorithm: str, options: dict[str, Any]) -> tuple:
