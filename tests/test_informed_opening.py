@@ -20,15 +20,21 @@ from tests.opening_checks import opening_agrees
 film_module = importlib.import_module("search_viz.film.film")
 
 
-def test_the_search_and_the_replay_are_built_under_messages_naming_them(monkeypatch):
-    said: list[str] = []
+@pytest.fixture
+def said(monkeypatch) -> list[str]:
+    """The messages the page shows while it works (its spinners' texts), in order."""
+    texts: list[str] = []
 
     @contextlib.contextmanager
     def spinner(text, **options):
-        said.append(text)
+        texts.append(text)
         yield
 
     monkeypatch.setattr(page.st, "spinner", spinner)
+    return texts
+
+
+def test_the_search_and_the_replay_are_built_under_messages_naming_them(said):
     film = page.film_of(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo", "wide")
     assert len(film) > 1
     searching, drawing = said
@@ -42,15 +48,7 @@ def test_the_search_and_the_replay_are_built_under_messages_naming_them(monkeypa
 LONG_START = (8, 3, 6, 2, 5, 7, 1, 0, 4)
 
 
-def test_a_long_search_is_shown_by_its_opening_the_whole_films_header_and_first_chunk(monkeypatch):
-    said: list[str] = []
-
-    @contextlib.contextmanager
-    def spinner(text, **options):
-        said.append(text)
-        yield
-
-    monkeypatch.setattr(page.st, "spinner", spinner)
+def test_a_long_search_is_shown_by_its_opening_the_whole_films_header_and_first_chunk(said):
     shown = page.film_of(LONG_START, ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
     assert isinstance(shown, Opening)
     assert said[-1].startswith("Drawing the first 500 steps of the replay of 5,409 search events")

@@ -25,6 +25,7 @@ from tests.app.film_browser import (
     watch_frames,
 )
 from tests.app.lesson_films import page_film_ids
+from tests.app.test_local_search import ANNEALING
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -33,27 +34,18 @@ AIMA = "board=AIMA+figure+4.3(a):+17+attacking+pairs&algorithm=Hill+climbing"
 #: The default board with column 0's queen in row 2: annealing makes 3,715 steps of it.
 LONG_BOARD = (2, 6, 0, 4, 7, 6, 4, 7)
 LONG = "board=Your+own+board&n=8&rows=" + "+".join(map(str, LONG_BOARD))
-#: The page's annealing options (its defaults).
-PAGE_ANNEALING = {
-    "t0": 1000.0,
-    "cooling": 0.99,
-    "schedule": "exponential",
-    "neighbour": "column-in-turn",
-    "max_steps": 10_000,
-    "seed": 1,
-}
 
 
 @cache
 def default_film():
     """The film the default page plays (its options are the page's defaults)."""
-    return film_of(sv.simulated_annealing, sv.NQueens(8, seed=0), **PAGE_ANNEALING)
+    return film_of(sv.simulated_annealing, sv.NQueens(8, seed=0), **ANNEALING)
 
 
 @cache
 def long_films():
     """The opening and the whole film of the page's annealing from :data:`LONG_BOARD`."""
-    run = Run.record(sv.NQueens(8, state=LONG_BOARD), "simulated_annealing", PAGE_ANNEALING)
+    run = Run.record(sv.NQueens(8, state=LONG_BOARD), "simulated_annealing", ANNEALING)
     return run_film(run, opening=True), run_film(run)
 
 
