@@ -277,6 +277,7 @@ def _film_of(film: Film | Opening) -> Film:
 
 
 def _whole(film: Film | Opening) -> Film:
+    """The whole film (an export's): an opening's waits for its rest to be made."""
     return _rest(film).result() if isinstance(film, Opening) else film
 
 
