@@ -1983,18 +1983,15 @@ class Player {
     for (const note of notes) note.style.minHeight = `${Math.ceil(room)}px`;
   }
 
-  // The count keeps the width of its longest text ("Step 1826 of 1826", or "Loading step
-  // 1826…" while a chunk comes): the controls never reflow as the step number grows.
+  // The count keeps the width of its longest text ("Step 1826 of 1826"): the controls never
+  // reflow as the step number grows.
   sizeCount() {
     const count = this.count;
     const shown = count.textContent;
     const last = Math.max(0, this.n - 1);
     count.style.width = "";
-    let width = 0;
-    for (const text of [`Step ${last} of ${last}`, `Loading step ${last}…`]) {
-      count.textContent = text;
-      width = Math.max(width, count.getBoundingClientRect().width);
-    }
+    count.textContent = `Step ${last} of ${last}`;
+    const width = count.getBoundingClientRect().width;
     count.textContent = shown;
     if (width) count.style.width = `${Math.ceil(width) + 1}px`;
   }
@@ -2029,7 +2026,7 @@ class Player {
     if (step === this.step && this.films.every((film) => film.at === Math.min(step, film.n - 1))) return;
     const missing = this.films.filter((film) => !film.ready(step));
     if (missing.length) {
-      this.count.textContent = `Loading step ${step}…`;
+      this.count.textContent = `Loading ${step}…`; // no wider than "Step k of n": no reflow
       const token = (this.goToken = (this.goToken || 0) + 1);
       try {
         await Promise.all(missing.map((film) => film.source.fetch(film.source.chunkOf(Math.min(step, film.n - 1)))));
