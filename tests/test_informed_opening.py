@@ -7,9 +7,8 @@ import contextlib
 import importlib
 
 import pytest
-from matplotlib.figure import Figure
 
-from search_viz.film import FilmBuilder, Scene
+from search_viz.film.demo import blinking_film
 from search_viz.lessons.informed import page
 from search_viz.lessons.informed.drawing import film_from_trace
 from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START, ORDERED_GOAL
@@ -72,25 +71,9 @@ def test_the_31_move_puzzle_is_named_by_its_board():
     assert "from 867/254/3_1 to 123/456/78_" in text
 
 
-def blinking(steps: int):
-    """A film of ``steps`` steps over one dot, shown and hidden in turn (chunks, quickly)."""
-
-    def draw():
-        fig = Figure(figsize=(1, 1))
-        scene = Scene(fig)
-        scene.tag(fig.text(0.5, 0.5, "•"), "dot")
-        return scene
-
-    writer = FilmBuilder(draw)
-    for k in range(steps):
-        (writer.show if k % 2 == 0 else writer.hide)("dot")
-        writer.step(f"step {k}")
-    return writer.film()
-
-
 def test_a_films_fingerprint_costs_no_second_encoding(monkeypatch):
     steps = film_module.CHUNK_STEPS + 3
-    film = blinking(steps)
+    film = blinking_film(steps)
     assert film.n_chunks == 2
     film.payload()
     encoded = []
@@ -98,4 +81,4 @@ def test_a_films_fingerprint_costs_no_second_encoding(monkeypatch):
     monkeypatch.setattr(film_module, "gzip_json", lambda data: encoded.append(1) or original(data))
     assert len(film.digest) == 16
     assert encoded == []
-    assert film.digest == blinking(steps).digest != blinking(steps - 1).digest
+    assert film.digest == blinking_film(steps).digest != blinking_film(steps - 1).digest

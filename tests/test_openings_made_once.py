@@ -6,34 +6,17 @@ from __future__ import annotations
 import importlib
 import threading
 
-from matplotlib.figure import Figure
-
-from search_viz.film import CHUNK_STEPS, FilmBuilder, Scene
+from search_viz.film import CHUNK_STEPS
+from search_viz.film.demo import blinking_film
 from search_viz.ui.film_player import Opening
 
 #: The module, not the function of the same name that ``search_viz.ui`` exports.
 film_player = importlib.import_module("search_viz.ui.film_player")
 
 
-def blinking(steps: int, whole: int | None = None):
-    """A film of a dot shown and hidden in turn: ``steps`` of them, the opening of ``whole``."""
-
-    def draw():
-        fig = Figure(figsize=(1, 1))
-        scene = Scene(fig)
-        scene.tag(fig.text(0.5, 0.5, "•"), "dot")
-        return scene
-
-    writer = FilmBuilder(draw, title=f"blinking {whole}")
-    for k in range(steps):
-        (writer.show if k % 2 == 0 else writer.hide)("dot")
-        writer.step(f"step {k}")
-    return writer.film(whole=whole)
-
-
 def test_the_whole_film_is_made_once_away_from_the_page_for_every_session_that_asks():
-    whole = blinking(CHUNK_STEPS + 40)
-    opening = blinking(CHUNK_STEPS, whole=len(whole))
+    whole = blinking_film(CHUNK_STEPS + 40)
+    opening = blinking_film(CHUNK_STEPS, whole=len(whole))
     made = []
 
     def make():
@@ -52,6 +35,6 @@ def test_the_whole_film_is_made_once_away_from_the_page_for_every_session_that_a
 
 def test_the_server_keeps_a_bounded_number_of_whole_films():
     for n in range(film_player.MAX_RESTS + 5):
-        opening = blinking(CHUNK_STEPS, whole=CHUNK_STEPS + 1 + n)  # a film of its own
+        opening = blinking_film(CHUNK_STEPS, whole=CHUNK_STEPS + 1 + n)  # a film of its own
         film_player._rest(Opening(opening, lambda: None)).result(timeout=30)
     assert len(film_player._RESTS) <= film_player.MAX_RESTS

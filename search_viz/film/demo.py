@@ -5,6 +5,8 @@
 (3, 'C joins: all 3 are lit.')
 >>> len(demo_film(40))
 40
+>>> blinking_film(600)
+<Film 'Blinking': 600 steps, 1 items>
 """
 
 from __future__ import annotations
@@ -81,3 +83,25 @@ def demo_writer(n: int = 3) -> FilmBuilder:
             sentence = f"{name} is lit first."
         writer.step(sentence, line=2 if k else 1, counters={"lit": k + 1})
     return writer
+
+
+def blinking_scene() -> Scene:
+    """One dot (the scene of :func:`blinking_film`)."""
+    fig = Figure(figsize=(1, 1))
+    scene = Scene(fig)
+    scene.tag(fig.text(0.5, 0.5, "•", ha="center", va="center", fontsize=40), "dot")
+    return scene
+
+
+def blinking_film(steps: int, whole: int | None = None) -> Film:
+    """A long film, quick to make: one dot, shown and hidden in turn, ``steps`` times;
+    ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then 500).
+
+    >>> blinking_film(500, whole=1200)
+    <Film 'Blinking': 500 steps (the opening of 1200), 1 items>
+    """
+    writer = FilmBuilder(blinking_scene, title="Blinking", shape=f"blinking {whole or steps}")
+    for k in range(steps):
+        (writer.show if k % 2 == 0 else writer.hide)("dot")
+        writer.step(f"Step {k}: the dot is {'on' if k % 2 == 0 else 'off'}.")
+    return writer.film(whole=whole)

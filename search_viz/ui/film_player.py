@@ -292,7 +292,8 @@ def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
     """What the player needs to fetch ``film``; ``whole``: an opening's whole film once it is
     made, said to be the rest of the opening (``opens``: its digest), and until then the
     opening, said to be ``making`` its rest (the player asks again: the time it was said
-    makes each answer new to the player)."""
+    makes each answer new to the player), or why it could not be made (``restError``: the
+    player says so instead of waiting)."""
     if not isinstance(film, Opening):
         return _publish(film, where)
     opening = _publish(film.film, where)
@@ -302,8 +303,8 @@ def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
     if not rest.done():
         return opening | {"making": time.time()}
     if rest.exception() is not None:
-        st.error(f"The rest of this replay could not be made: {rest.exception()}", icon="⚠️")
-        return opening
+        why = f"the rest of this replay could not be made: {rest.exception()}"
+        return opening | {"restError": why}
     return _publish(rest.result(), where) | {"opens": film.film.digest}
 
 

@@ -1,12 +1,14 @@
 """A page with the demo film and a comparison of two films: the player's browser tests use it.
 
 "New problem" in practice mode lights one dot more (``?dots=`` grows by one).
+``?opening=1200`` shows instead the opening of a blinking dot's film of 1,200 steps, and
+``?opening=broken`` the opening of a 1,300-step one whose rest cannot be made.
 """
 
 import streamlit as st
 
-from search_viz.film.demo import demo_film
-from search_viz.ui.film_player import film_player
+from search_viz.film.demo import blinking_film, demo_film
+from search_viz.ui.film_player import Opening, film_player
 
 st.set_page_config(page_title="film player", layout="wide")
 st.text_input("A field to type in", key="field")
@@ -17,6 +19,17 @@ def one_dot_more() -> None:
     st.query_params["dots"] = str(dots + 1)
 
 
-film_player(demo_film(dots), key="demo", new_problem=one_dot_more)
+def no_rest():
+    raise RuntimeError("this film's rest is broken on purpose")
+
+
+opening = st.query_params.get("opening")
+if opening == "broken":
+    film_player(Opening(blinking_film(500, whole=1300), no_rest), key="broken")
+elif opening:
+    steps = int(opening)
+    film_player(Opening(blinking_film(500, whole=steps), lambda: blinking_film(steps)), key="long")
+else:
+    film_player(demo_film(dots), key="demo", new_problem=one_dot_more)
 if st.toggle("Compare", key="compare", bind="query-params"):
     film_player([demo_film(), demo_film()], key="two", titles=["Left", "Right"])

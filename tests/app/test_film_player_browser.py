@@ -196,3 +196,25 @@ def test_keyboard_and_screen_reader_details(page, film_url):
     code = page.get_by_role("region", name="Pseudocode, the line being executed marked")
     assert code.get_attribute("tabindex") == "0"
     assert page.console_errors == []
+
+
+def test_an_opening_plays_on_into_its_rest_and_a_rest_that_cannot_be_made_says_so(page, film_url):
+    """A blinking dot's 1,200 steps, sent as their first 500: Last brings the rest. When the
+    rest cannot be made, the player says so and stays at its step instead of waiting."""
+    page.goto(f"{film_url}/?opening=1200&step=10")
+    wait_for_player(page)
+    assert last_step(page) == 1199
+    press(page, "last")
+    page.locator(".svp-count").filter(has_text=re.compile("^Step 1199 of 1199$")).wait_for(
+        timeout=30_000
+    )
+    assert sentence(page) == "Step 1199. Step 1199: the dot is off."
+    page.goto(f"{film_url}/?opening=broken&step=10")
+    wait_for_player(page)
+    press(page, "last")
+    message = page.locator(".svp-message").filter(has_text="could not be made")
+    message.wait_for(timeout=30_000)
+    assert "this film's rest is broken on purpose" in message.inner_text()
+    assert shown_step(page) == 10
+    assert page.locator(".svp-count").inner_text() == "Step 10 of 1299"
+    assert page.console_errors == []

@@ -183,7 +183,10 @@ class FilmSource {
   restThen(c) {
     if (!this.rest) {
       if (!this.askRest) return Promise.reject(new Error("this part of the replay was not sent"));
-      this.rest = new Promise((resolve) => (this.restArrived = resolve));
+      this.rest = new Promise((resolve, reject) => {
+        this.restArrived = resolve;
+        this.restRefused = reject;
+      });
       this.askRest(this.spec.id);
     }
     return this.rest.then(() => this.fetch(c));
@@ -214,6 +217,13 @@ class FilmSource {
     if (!this.rest || this.restMade) return;
     clearTimeout(this.again);
     this.again = setTimeout(() => this.askRest(this.spec.id), REST_POLL_MS);
+  }
+
+  // The host could not make the rest asked for: what waits for it stops waiting.
+  refuse(why) {
+    if (!this.rest || this.restMade) return;
+    clearTimeout(this.again);
+    this.restRefused(new Error(why));
   }
 }
 
@@ -1835,7 +1845,11 @@ class Player {
       same = true;
     }
     if (same) {
-      this.films.forEach((film, i) => specs[i] && specs[i].making && film.source.askAgain());
+      this.films.forEach((film, i) => {
+        const spec = specs[i] || {};
+        if (spec.making) film.source.askAgain();
+        if (spec.restError) film.source.refuse(spec.restError);
+      });
     } else {
       for (const film of this.films) clearTimeout(film.source.again);
       if (!this.films.length) {
@@ -2032,6 +2046,7 @@ class Player {
         await Promise.all(missing.map((film) => film.source.fetch(film.source.chunkOf(Math.min(step, film.n - 1)))));
       } catch (error) {
         this.showMessage(`Part of the replay could not be loaded (${error.message}). Reload the page.`);
+        if (token === this.goToken && this.step >= 0) this.renderControls(); // the step stays
         return;
       }
       if (token !== this.goToken) return;
