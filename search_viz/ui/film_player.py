@@ -296,15 +296,14 @@ def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
     player says so instead of waiting)."""
     if not isinstance(film, Opening):
         return _publish(film, where)
-    opening = _publish(film.film, where)
     if not whole:
-        return opening
+        return _publish(film.film, where)
     rest = _rest(film)
     if not rest.done():
-        return opening | {"making": time.time()}
+        return _publish(film.film, where) | {"making": time.time()}
     if rest.exception() is not None:
         why = f"the rest of this replay could not be made: {rest.exception()}"
-        return opening | {"restError": why}
+        return _publish(film.film, where) | {"restError": why}
     return _publish(rest.result(), where) | {"opens": film.film.digest}
 
 

@@ -115,6 +115,20 @@ function readChunk(chunk) {
   delete chunk.shared;
 }
 
+// Where each chunk of a film is fetched from: a place the header carries, or the spec's URL
+// (null: inline in the header, or not sent yet).
+function chunkPlaces(header, spec) {
+  const later = spec.chunks || [];
+  return header.chunks.map((chunk, c) =>
+    typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
+  );
+}
+
+// What tells films apart: a spec's id (its digest), or its URL.
+function specId(spec) {
+  return spec.id || spec.url || "";
+}
+
 // Where a film's header and later chunks come from: inline objects, base64 gzip, or URLs.
 // A long film may come as its opening (the whole film's header, its later chunks not sent
 // yet): `askRest(id)` asks the host for the rest, which arrives as the whole film (`fill`).
@@ -138,14 +152,11 @@ class FilmSource {
   async load() {
     const spec = this.spec;
     this.header = spec.header || (await fetchGzipJson(spec.url));
-    const later = spec.chunks || [];
     this.chunks = this.header.chunks.map(() => null);
     this.header.chunks.forEach((chunk, c) => {
       if (chunk && typeof chunk === "object") this.keep(c, chunk);
     });
-    this.where = this.header.chunks.map((chunk, c) =>
-      typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
-    );
+    this.where = chunkPlaces(this.header, spec);
     return this.header;
   }
 
@@ -202,10 +213,7 @@ class FilmSource {
     }
     this.header.looks = whole.looks;
     this.header.asks = whole.asks;
-    const later = spec.chunks || [];
-    this.where = whole.chunks.map((chunk, c) =>
-      typeof chunk === "string" && chunk ? chunk : later[c - 1] || null,
-    );
+    this.where = chunkPlaces(whole, spec);
     this.spec = spec;
     this.restMade = true;
     clearTimeout(this.again);
@@ -1828,7 +1836,7 @@ class Player {
     this.controls.hidden = data.controls === false;
     this.box.classList.toggle("svp-bare", data.panels === false);
     const specs = data.films || [];
-    const ids = specs.map((spec) => spec.id || spec.url || "");
+    const ids = specs.map(specId);
     let same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
     if (!same && this.restOf(specs)) {
       // the whole films of the openings shown: their rest, the step and practice go on
@@ -1913,7 +1921,7 @@ class Player {
   restOf(specs) {
     const ids = this.filmIds;
     return !!ids && specs.length === ids.length && specs.some((spec, i) => spec.opens === ids[i]) &&
-      specs.every((spec, i) => spec.opens === ids[i] || (spec.id || spec.url || "") === ids[i]);
+      specs.every((spec, i) => spec.opens === ids[i] || specId(spec) === ids[i]);
   }
 
   // An option was just changed (new films arrived): if a field outside the player still has
