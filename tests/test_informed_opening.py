@@ -62,7 +62,7 @@ def test_a_long_search_is_shown_by_its_opening_the_whole_films_header_and_first_
 
 def test_only_a_long_search_has_an_opening():
     trace = page.cached_trace(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo")
-    with pytest.raises(ValueError, match="more than 2000 events"):
+    with pytest.raises(ValueError, match=f"more than {film_module.LONG_FILM} events"):
         film_from_trace(trace, NOTES_GOAL, "A*", "misplaced", "fifo", opening=True)
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.film.export import gif, png
-from search_viz.film.film import CHUNK_STEPS, read_chunk
+from search_viz.film.film import CHUNK_STEPS, LONG_FILM, read_chunk
 from search_viz.film.looks import HIDDEN
 from search_viz.film.pages import inline_data
 from search_viz.lessons import thumbnail_png
@@ -423,11 +423,11 @@ def _opening_and_whole_agree(run) -> None:
 @given(
     state=st.lists(st.integers(0, 7), min_size=8, max_size=8),
     seed=st.integers(0, 10**6),
-    steps=st.integers(1_100, 1_500),
+    steps=st.integers(LONG_FILM // 2 + 1, 1_500),
 )
 def test_a_long_walks_opening_is_the_whole_films_header_and_first_chunk(state, seed, steps):
-    """A hot annealing never solves 8 queens: a walk of more than 2,000 steps (proposal and
-    decision), shown first by its opening."""
+    """A hot annealing never solves 8 queens: a walk of more than ``LONG_FILM`` steps (two
+    per proposal: the proposal and its decision), shown first by its opening."""
     options = {"t0": 1e9, "cooling": 0.9999, "max_steps": steps, "seed": seed}
     run = Run.record(sv.NQueens(8, state=tuple(state)), "simulated_annealing", options)
     _opening_and_whole_agree(run)
@@ -442,13 +442,16 @@ def test_the_notes_annealing_from_a_board_a_queen_away_opens_and_agrees_with_its
 
 
 def test_short_walks_and_genetic_runs_have_no_opening_and_an_opening_plays_nowhere_alone():
-    assert not opens(annealing()[0])
-    assert len(annealing()[1]) == 1_827
+    assert len(annealing()[1]) == 1_827 > LONG_FILM
+    assert opens(annealing()[0])  # the page's default annealing is shown by its opening
+    short = Run.record(Q, "simulated_annealing", {"seed": 1, "max_steps": 400})
+    assert 2 * 400 <= len(short.trace) <= LONG_FILM
+    assert not opens(short)
     genetic = Run.record(Q, "genetic", {"generations": 60, "population": 40, "seed": 1})
-    assert len(genetic.trace) > 2_000
+    assert len(genetic.trace) > LONG_FILM
     assert not opens(genetic)
     with pytest.raises(ValueError, match="long run of hill climbing or annealing"):
-        run_film(annealing()[0], opening=True)
+        run_film(short, opening=True)
     run = Run.record(Q, "simulated_annealing", {"t0": 1e9, "cooling": 0.9999, "max_steps": 1_200})
     opening = run_film(run, opening=True)
     for play in (opening.to_html, partial(opening.header), partial(inline_data, [opening])):

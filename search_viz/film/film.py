@@ -56,7 +56,7 @@ CHUNK_STEPS = 500
 FORMAT = 2
 #: A page shows a film of more steps than this by its opening first (see the module's
 #: docstring): building the rest waits until the student goes on.
-LONG_FILM = 4 * CHUNK_STEPS
+LONG_FILM = 2 * CHUNK_STEPS
 
 
 @dataclass(frozen=True)

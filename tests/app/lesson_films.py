@@ -1,7 +1,8 @@
 """The film each lesson page shows by default, built in Python, for the practice tests.
 
-``LESSON_FILMS[url_path]()`` is the film; ``page_film_ids(page)`` the digests of the films
-a player in the browser shows, so a test can check that the page shows that very film.
+``LESSON_FILMS[url_path]()`` is the film (``OPENINGS[url_path]()`` what the page shows of
+it first, for a long one); ``page_film_ids(page)`` the digests of the films a player in the
+browser shows, so a test can check that the page shows that very film.
 """
 
 from __future__ import annotations
@@ -35,10 +36,25 @@ def _informed():
 
 
 @cache
-def _local_search():
-    from tests.app.test_local_search import ANNEALING, film_of
+def _annealing_run():
+    from search_viz.lessons.local_search.runs import Run
+    from tests.app.test_local_search import ANNEALING
 
-    return film_of(sv.NQueens(8, seed=0), "simulated_annealing", ANNEALING)
+    return Run.record(sv.NQueens(8, seed=0), "simulated_annealing", ANNEALING)
+
+
+@cache
+def _local_search():
+    from search_viz.lessons.local_search.drawing import run_film
+
+    return run_film(_annealing_run())
+
+
+@cache
+def _local_search_opening():
+    from search_viz.lessons.local_search.drawing import run_film
+
+    return run_film(_annealing_run(), opening=True)  # 1,827 steps: a long walk
 
 
 @cache
@@ -68,6 +84,13 @@ LESSON_FILMS: dict[str, Callable[[], object]] = {
     "local-search": _local_search,
     "game-trees": _game_trees,
     "tictactoe": _tictactoe,
+}
+
+
+#: The films above that a page shows first by their opening (its first steps; the rest
+#: comes when the student goes on): URL path -> that opening.
+OPENINGS: dict[str, Callable[[], object]] = {
+    "local-search": _local_search_opening,
 }
 
 
