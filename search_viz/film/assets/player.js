@@ -220,6 +220,13 @@ class FilmSource {
     if (this.restArrived) this.restArrived();
   }
 
+  // How many steps were sent: all of them, but the first chunk's alone for an opening whose
+  // rest has not come (its question count is theirs).
+  sentSteps() {
+    const unsent = this.where.findIndex((where, c) => !where && !this.has(c));
+    return unsent < 0 ? this.header.steps : unsent * this.header.chunkSteps;
+  }
+
   // The host said it is still making the rest asked for: ask again soon.
   askAgain() {
     if (!this.rest || this.restMade) return;
@@ -949,12 +956,18 @@ class Practice {
   }
 
   renderScore(atEnd) {
-    const asks = this.film ? this.film.header.asks : 0;
+    const film = this.film;
+    const asks = film ? film.header.asks : 0;
     const left = asks - this.done;
+    // an opening's questions are those of its first steps until the rest comes
+    const sent = film ? film.source.sentSteps() : 0;
+    const within = film && sent < film.header.steps ? ` in the first ${sent} steps` : "";
     this.score.hidden = atEnd;
     this.score.textContent = this.done
-      ? `${this.firstTime} of ${this.done} right first time · ${left} to go`
-      : `${asks} questions in this replay: answer each before its step plays.`;
+      ? `${this.firstTime} of ${this.done} right first time · ${left} to go${within}`
+      : within
+        ? `${asks} questions${within}, more after them: answer each before its step plays.`
+        : `${asks} questions in this replay: answer each before its step plays.`;
   }
 
   summary() {
