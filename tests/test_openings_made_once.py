@@ -38,3 +38,25 @@ def test_the_server_keeps_a_bounded_number_of_whole_films():
         opening = blinking_film(CHUNK_STEPS, whole=CHUNK_STEPS + 1 + n)  # a film of its own
         film_player._rest(Opening(opening, lambda: None)).result(timeout=30)
     assert len(film_player._RESTS) <= film_player.MAX_RESTS
+
+
+def test_a_rest_made_quickly_comes_in_the_answer_to_the_ask_and_a_slow_one_is_said_making(
+    monkeypatch,
+):
+    monkeypatch.setattr(film_player, "_publish", lambda film, where: {"id": film.digest})
+    whole = blinking_film(CHUNK_STEPS + 40)
+    quick = blinking_film(CHUNK_STEPS, whole=len(whole))
+    spec = film_player._spec(Opening(quick, lambda: whole), True, "test.quick")
+    assert spec == {"id": whole.digest, "opens": quick.digest}
+    release = threading.Event()
+
+    def slow():
+        release.wait(30)
+        return blinking_film(CHUNK_STEPS + 41)
+
+    opening = blinking_film(CHUNK_STEPS, whole=CHUNK_STEPS + 41)
+    spec = film_player._spec(Opening(opening, slow), True, "test.slow")
+    assert spec.keys() == {"id", "making"}
+    assert spec["id"] == opening.digest
+    release.set()
+    film_player._rest(Opening(opening, slow)).result(timeout=30)
