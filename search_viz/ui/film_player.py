@@ -290,10 +290,10 @@ def _rest_asked(shown: list[Film | Opening], key: str) -> bool:
 
 def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
     """What the player needs to fetch ``film``; ``whole``: an opening's whole film once it is
-    made, said to be the rest of the opening (``opens``: its digest), and until then the
-    opening, said to be ``making`` its rest (the player asks again: the time it was said
-    makes each answer new to the player), or why it could not be made (``restError``: the
-    player says so instead of waiting)."""
+    made (waited on for up to ``REST_WAIT_S``), said to be the rest of the opening (``opens``:
+    its digest), and until then the opening, said to be ``making`` its rest (the player asks
+    again: the time it was said makes each answer new to the player), or why it could not be
+    made (``restError``: the player says so instead of waiting)."""
     if not isinstance(film, Opening):
         return _publish(film, where)
     if not whole:
