@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.film import Film
 from search_viz.film.looks import Look, Mark, MarkStyle
-from search_viz.film.questions import pick
+from search_viz.film.questions import choice, pick
 from search_viz.film.scene import Scene
 
 
@@ -93,15 +93,24 @@ def blinking_scene() -> Scene:
     return scene
 
 
-def blinking_film(steps: int, whole: int | None = None) -> Film:
+def blinking_film(steps: int, whole: int | None = None, asks: bool = False) -> Film:
     """A long film, quick to make: one dot, shown and hidden in turn, ``steps`` times;
-    ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then 500).
+    ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then 500);
+    ``asks``: every step but the first asks whether the dot will be on or off.
 
     >>> blinking_film(500, whole=1200)
     <Film 'Blinking': 500 steps (the opening of 1200), 1 items>
+    >>> blinking_film(4, asks=True).question(3).answer
+    'off'
     """
     writer = FilmBuilder(blinking_scene, title="Blinking", shape=f"blinking {whole or steps}")
     for k in range(steps):
-        (writer.show if k % 2 == 0 else writer.hide)("dot")
-        writer.step(f"Step {k}: the dot is {'on' if k % 2 == 0 else 'off'}.")
+        on = "on" if k % 2 == 0 else "off"
+        if asks and k:
+            writer.ask(choice("Is the dot on or off now?", ["on", "off"], on, why=BLINKS))
+        (writer.show if on == "on" else writer.hide)("dot")
+        writer.step(f"Step {k}: the dot is {on}.")
     return writer.film(whole=whole)
+
+
+BLINKS = "The dot is on at the even steps and off at the odd ones."

@@ -1,9 +1,12 @@
 """A page with the demo film and a comparison of two films: the player's browser tests use it.
 
 "New problem" in practice mode lights one dot more (``?dots=`` grows by one).
-``?opening=1200`` shows instead the opening of a blinking dot's film of 1,200 steps, and
+``?opening=1200`` shows instead the opening of a blinking dot's film of 1,200 steps (each
+step but the first asks whether the dot is on or off), and
 ``?opening=broken`` the opening of a 1,300-step one whose rest cannot be made.
 """
+
+from functools import partial
 
 import streamlit as st
 
@@ -28,7 +31,8 @@ if opening == "broken":
     film_player(Opening(blinking_film(500, whole=1300), no_rest), key="broken")
 elif opening:
     steps = int(opening)
-    film_player(Opening(blinking_film(500, whole=steps), lambda: blinking_film(steps)), key="long")
+    first, rest = blinking_film(500, steps, asks=True), partial(blinking_film, steps, asks=True)
+    film_player(Opening(first, rest), key="long")
 else:
     film_player(demo_film(dots), key="demo", new_problem=one_dot_more)
 if st.toggle("Compare", key="compare", bind="query-params"):

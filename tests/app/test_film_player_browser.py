@@ -9,14 +9,17 @@ import itertools
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from search_viz.film.demo import demo_film
+from search_viz.film.demo import blinking_film, demo_film
 from tests.app.film_browser import (
+    answer_in_browser,
     eased_items,
     last_step,
     picture_state,
     press,
     record_steps,
+    right_answers,
     sentence,
     set_speed,
     shown_step,
@@ -195,6 +198,23 @@ def test_keyboard_and_screen_reader_details(page, film_url):
     assert page.locator(".svp-share-panel").is_hidden()
     code = page.get_by_role("region", name="Pseudocode, the line being executed marked")
     assert code.get_attribute("tabindex") == "0"
+    assert page.console_errors == []
+
+
+def test_practice_on_an_opening_counts_its_questions_until_the_rest_comes(page, film_url):
+    """The score of an opening says its count is of the first 500 steps; once practice has
+    gone far enough for the rest to be asked for and come, it counts the whole film's."""
+    whole = blinking_film(1200, asks=True)
+    page.goto(f"{film_url}/?opening=1200&practice=1")
+    wait_for_player(page)
+    score = page.locator(".svp-score")
+    expect(score).to_have_text(
+        "499 questions in the first 500 steps, more after them: answer each before its step plays."
+    )
+    answers = right_answers(whole)[:380]  # the player asks for the rest 150 steps before 500
+    result = answer_in_browser(page, answers, to_end=False)
+    assert "error" not in result, result
+    expect(score).to_have_text("380 of 380 right first time · 819 to go", timeout=30_000)
     assert page.console_errors == []
 
 
