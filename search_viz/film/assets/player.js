@@ -865,7 +865,7 @@ class Practice {
   }
 
   blocked() {
-    return this.on && this.player.step >= this.reached && this.pending() !== null;
+    return this.on && (this.locked || (this.player.step >= this.reached && this.pending() !== null));
   }
 
   setOn(on, byUser) {
@@ -921,7 +921,9 @@ class Practice {
 
   // -- what is on screen
   render() {
-    if (!this.on) return;
+    // while a verdict is painted on its own (advance), nothing else changes: the next
+    // question comes with its step
+    if (!this.on || this.locked) return;
     this.mount();
     const player = this.player;
     const n = player.n;
@@ -1125,6 +1127,7 @@ class Practice {
       this.locked = false;
       this.ask(null);
       player.go(step, false).then(() => {
+        player.renderControls(); // the step may have been shown before: its question now
         if (focusWasHere) this.focusAnswer(); // keep the keyboard where the next answer goes
       });
     });
