@@ -93,6 +93,10 @@ def blinking_scene() -> Scene:
     return scene
 
 
+#: Why the blinking film's answer is what it is (the rule a wrong answer is shown).
+BLINKS = "The dot is on at the even steps and off at the odd ones."
+
+
 def blinking_film(steps: int, whole: int | None = None, asks: bool = False) -> Film:
     """A long film, quick to make: one dot, shown and hidden in turn, ``steps`` times;
     ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then 500);
@@ -111,6 +115,3 @@ def blinking_film(steps: int, whole: int | None = None, asks: bool = False) -> F
         (writer.show if on == "on" else writer.hide)("dot")
         writer.step(f"Step {k}: the dot is {on}.")
     return writer.film(whole=whole)
-
-
-BLINKS = "The dot is on at the even steps and off at the odd ones."
