@@ -202,15 +202,14 @@ def test_keyboard_and_screen_reader_details(page, film_url):
 
 
 def test_practice_on_an_opening_counts_its_questions_until_the_rest_comes(page, film_url):
-    """The score of an opening says its count is of the first 500 steps; once practice has
-    gone far enough for the rest to be asked for and come, it counts the whole film's."""
+    """The score of an opening counts the questions of its first 500 steps "and more" (499+);
+    once practice has gone far enough for the rest to be asked for and come, it counts the
+    whole film's."""
     whole = blinking_film(1200, asks=True)
     page.goto(f"{film_url}/?opening=1200&practice=1")
     wait_for_player(page)
     score = page.locator(".svp-score")
-    expect(score).to_have_text(
-        "499 questions in the first 500 steps, more after them: answer each before its step plays."
-    )
+    expect(score).to_have_text("499+ questions in this replay: answer each before its step plays.")
     answers = right_answers(whole)[:380]  # the player asks for the rest 150 steps before 500
     result = answer_in_browser(page, answers, to_end=False)
     assert "error" not in result, result

@@ -961,15 +961,13 @@ class Practice {
     const film = this.film;
     const asks = film ? film.header.asks : 0;
     const left = asks - this.done;
-    // an opening's questions are those of its first steps until the rest comes
-    const sent = film ? film.source.sentSteps() : 0;
-    const within = film && sent < film.header.steps ? ` in the first ${sent} steps` : "";
+    // an opening counts the questions of its first steps until the rest comes: "and more"
+    // (short, so that the score keeps to one line beside a projected picture)
+    const more = film && film.source.sentSteps() < film.header.steps ? "+" : "";
     this.score.hidden = atEnd;
     this.score.textContent = this.done
-      ? `${this.firstTime} of ${this.done} right first time · ${left} to go${within}`
-      : within
-        ? `${asks} questions${within}, more after them: answer each before its step plays.`
-        : `${asks} questions in this replay: answer each before its step plays.`;
+      ? `${this.firstTime} of ${this.done} right first time · ${left}${more} to go`
+      : `${asks}${more} questions in this replay: answer each before its step plays.`;
   }
 
   summary() {
