@@ -134,7 +134,7 @@ def _opening(lesson: str, which: str):
     its search: the film's opening where the page shows it by its opening, else the film."""
     import search_viz as sv
 
-    if which == "default":  # local search: the page's default annealing
+    if (lesson, which) == ("Local search", "default"):  # the page's default annealing
         from search_viz.lessons.local_search.drawing import opens, run_film
 
         run = _default_annealing()
