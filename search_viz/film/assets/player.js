@@ -540,33 +540,37 @@ class FilmView {
   reserve() {
     // fit() runs again whenever the page around the player changes size, and beside the
     // picture it tries the counters in two places; measuring costs a layout of the page, so
-    // the heights found for each set of widths, places, font and chunks loaded are kept.
-    const boxes = [this.note, this.counters, this.tables];
-    const widths = boxes.map((box) => box.getBoundingClientRect().width);
-    const places = boxes.map((box) => `${box.className}<${box.parentNode && box.parentNode.className}`);
-    const key = `${widths}|${places}|${getComputedStyle(this.note).fontSize}|${this.source.chunks.filter(Boolean).length}`;
+    // each panel's height is kept for its width, place, font and the chunks loaded: moving
+    // the counters measures the counters again, not the sentence and the tables.
+    const font = getComputedStyle(this.note).fontSize;
+    const loaded = this.source.chunks.filter(Boolean).length;
+    const panels = [
+      [this.note, () => this.longest((panel) => panel.s, RESERVE_CANDIDATES)
+        .map((text) => [el("b", {}, `Step ${this.n - 1}. `), document.createTextNode(text)])],
+      [this.counters, () => this.longest((panel) => panel.c && JSON.stringify(panel.c), RESERVE_CANDIDATES)
+        .map((text) => chips(JSON.parse(text)))],
+      [this.tables, () => this.longest((panel) => panel.h && Object.values(panel.h).join(""), RESERVE_CANDIDATES)
+        .map((html) => {
+          const holder = el("div");
+          holder.innerHTML = html; // written by search_viz, user text escaped there
+          return [...holder.childNodes];
+        })],
+    ].map(([box, contents]) => {
+      const where = `${box.className}<${box.parentNode && box.parentNode.className}`;
+      return [box, contents, `${box.getBoundingClientRect().width}|${where}|${font}|${loaded}`];
+    });
+    const key = panels.map(([, , found]) => found).join("/");
     if (key === this.reserved) return;
     this.reserved = key;
-    const found = this.heightsFound.get(key);
-    if (found) {
-      boxes.forEach((box, i) => { box.style.minHeight = found[i]; });
-      return;
-    }
-    const stepText = `Step ${this.n - 1}. `;
-    const sentences = this.longest((panel) => panel.s, RESERVE_CANDIDATES);
-    const counters = this.longest((panel) => panel.c && JSON.stringify(panel.c), RESERVE_CANDIDATES);
-    const tables = this.longest((panel) => panel.h && Object.values(panel.h).join(""), RESERVE_CANDIDATES);
-    reserveHeights([
-      [this.note, sentences.map((text) => [el("b", {}, stepText), document.createTextNode(text)])],
-      [this.counters, counters.map((text) => chips(JSON.parse(text)))],
-      [this.tables, tables.map((html) => {
-        const holder = el("div");
-        holder.innerHTML = html; // written by search_viz, user text escaped there
-        return [...holder.childNodes];
-      })],
-    ]);
-    if (this.heightsFound.size >= 16) this.heightsFound.clear();
-    this.heightsFound.set(key, boxes.map((box) => box.style.minHeight));
+    const unknown = panels.filter(([box, , found]) => {
+      const height = this.heightsFound.get(found);
+      if (height !== undefined) box.style.minHeight = height;
+      return height === undefined;
+    });
+    if (!unknown.length) return;
+    reserveHeights(unknown.map(([box, contents]) => [box, contents()]));
+    if (this.heightsFound.size >= 48) this.heightsFound.clear();
+    for (const [box, , found] of unknown) this.heightsFound.set(found, box.style.minHeight);
   }
 
   // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
