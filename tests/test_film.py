@@ -20,6 +20,9 @@ from search_viz.film.export import MAX_GIF_FRAMES, gif, png, svg
 from search_viz.film.film import read_chunk
 from search_viz.film.looks import HIDDEN, SHOWN
 from search_viz.lessons.shared.figure import to_png
+from search_viz.lessons.shared.graph_cases import MAZE, build_case, record
+from search_viz.lessons.uninformed.drawing import uninformed_film
+from search_viz.lessons.uninformed.looks import search_for
 
 LOOKS = [Look(fill="#E69F00"), Look(stroke="#000000", width=3), Look(opacity=0.3)]
 
@@ -143,6 +146,87 @@ def question_of(spec):
         return choice(prompt, what, what[-1], why="the rule"), None
     points = {f"point {n}": [n] for n in what}
     return pick(prompt, list(points), f"point {what[0]}", why="the rule"), points
+
+
+#: Pieces of panel texts: markup, letters, a letter JavaScript counts as two, spaces.
+PIECES = ["<tr>", "</tr>", "A", "B", "é", "\U0001f600", " ", "(0, 1) "]
+
+
+def texts(most: int):
+    """Texts of at most ``most`` pieces."""
+    return st.lists(st.sampled_from(PIECES), max_size=most).map("".join)
+
+
+edits = st.lists(
+    st.tuples(st.floats(0, 1), st.floats(0, 1), texts(6)),
+    min_size=1,
+    max_size=40,
+)
+
+
+def edited(text: str, where: float, cut: float, piece: str) -> str:
+    """``text`` with a piece put in at ``where`` (a fraction of it) and a ``cut`` of what
+    follows taken out."""
+    at = int(where * len(text))
+    gone = int(cut * (len(text) - at) * 0.2)
+    return text[:at] + piece + text[at + gone :]
+
+
+@given(edits, texts(30))
+def test_a_chunks_panel_texts_read_back_whole_at_every_step(changes, start):
+    """Written as edits of the step before's (a table that grows by a row, a sentence that
+    changes a word), each step's sentence, description and tables read back (the JSON read as
+    the player reads it) exactly as the film holds them."""
+    writer = FilmBuilder(partial_scene, title="texts")
+    table, words = start, start[::-1]
+    writer.step(start, tables={"t": table, "u": words}, description=start)
+    for k, (where, cut, piece) in enumerate(changes):
+        table = edited(table, where, cut, piece)
+        words = edited(words, 1 - where, cut, piece * 3) if k % 3 else words
+        writer.step(table + words, tables={"t": table, "u": words}, description=words)
+    film = writer.film()
+    read = read_chunk(json.loads(json.dumps(film.chunk(0))))
+    panel = dict(read["key"]["p"])
+    assert panel == as_sent(film.state(0).panel)
+    for k, step in enumerate(read["steps"], start=1):
+        panel.update(step.get("p", {}))
+        assert panel == as_sent(film.state(k).panel), k
+
+
+def as_sent(panel: dict) -> dict:
+    """A panel as JSON carries it (the counters' pairs as lists)."""
+    return json.loads(json.dumps(panel))
+
+
+def partial_scene() -> Scene:
+    return grid_scene(2, 1)
+
+
+def test_a_mazes_tables_are_written_as_edits_and_read_back_whole():
+    """Iterative deepening on a 7 x 7 maze: its table gains a name each step, so each step
+    writes the change, not the table; every step of every chunk reads back whole."""
+    from search_viz.film.film import text_edit
+
+    case = build_case(MAZE, (7, 0.25, 1))
+    trace = record(search_for(case.problem, "IDDFS", 20, bounded_dfs=False))
+    film = uninformed_film(trace, "IDDFS", case.view, limit=20)
+    assert film.n_chunks == 3  # 1,071 steps
+    written = read = 0
+    for c in range(film.n_chunks):
+        chunk = film.chunk(c)
+        back = read_chunk(json.loads(json.dumps(chunk)))
+        panel = dict(back["key"]["p"])
+        for offset, step in enumerate(back["steps"], start=1):
+            panel.update(step.get("p", {}))
+            assert panel == as_sent(film.state(c * CHUNK_STEPS + offset).panel)
+        for step in chunk["steps"]:
+            for html in step.get("p", {}).get("h", {}).values():
+                written += len(json.dumps(html))
+        for step in back["steps"]:
+            for html in step.get("p", {}).get("h", {}).values():
+                read += len(json.dumps(html))
+    assert written * 5 < read, (written, read)
+    assert text_edit("x" * 40, "x" * 40 + "y") == [40, 0, "y"]
 
 
 @given(

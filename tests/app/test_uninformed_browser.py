@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from search_viz.lessons.shared.graph_cases import NOTES_TREE, RANDOM
+from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, RANDOM
 from search_viz.lessons.uninformed.inputs import MAX_DEPTH
 from search_viz.lessons.uninformed.page import cached_film
 from tests.app.film_browser import (
@@ -69,6 +69,33 @@ def test_uninformed_steps_in_the_browser_and_every_step_is_a_new_picture(page, a
     assert "A B E I F J K O P C G L R" in page.locator(".sv-iddfs").inner_text()
     page.wait_for_timeout(500)
     assert sent["count"] == before, "stepping reran the page"
+    assert page.console_errors == []
+
+
+def test_a_mazes_tables_read_back_whole_in_every_chunk(page, app_url):
+    """Iterative deepening on the 7 x 7 maze (1,071 steps, three chunks): each step's tables are
+    sent as edits of the step before's, and the player shows them whole, in every chunk,
+    whether it is opened at the step or stepped to it."""
+    film = cached_film(MAZE, (7, 0.25, 1), "IDDFS", MAX_DEPTH)
+    assert film.n_chunks == 3
+
+    def shown_tables(k: int) -> None:
+        html = "".join(film.state(k).panel["h"].values())
+        expected = page.evaluate("(h) => { const d = document.createElement('div');"
+                                 " d.innerHTML = h; return d.textContent; }", html)  # fmt: skip
+        assert page.locator(".svp-tables").first.text_content() == expected, k
+
+    for opened in (700, 1040):
+        page.goto(f"{app_url}/{UNINFORMED}?problem=Grid+maze&step={opened}")
+        wait_for_player(page)
+        assert last_step(page) == len(film) - 1
+        shown_tables(opened)
+        for k in range(opened + 1, opened + 4):
+            press(page, "forward")
+            assert shown_step(page) == k
+            shown_tables(k)
+    press(page, "first")
+    shown_tables(0)
     assert page.console_errors == []
 
 

@@ -101,7 +101,9 @@ async function fetchGzipJson(url) {
 
 // A chunk writes a mark, or a question's prompt, choices or items, once in its `shared`
 // list, and the place there wherever it stands: put each back (the same object each time).
+// A step's table may be written as an edit of the step before's: put each whole.
 function readChunk(chunk) {
+  readTables(chunk);
   const shared = chunk.shared;
   if (!shared) return;
   const marks = (places) => places.map((n) => shared[n]);
@@ -113,6 +115,24 @@ function readChunk(chunk) {
     }
   }
   delete chunk.shared;
+}
+
+// A text written as [kept, keptEnd, middle] after `old` (search_viz.film.film.text_edit):
+// old's first `kept` characters, the middle, then old's last `keptEnd`.
+function readText(old, written) {
+  if (!Array.isArray(written)) return written;
+  const [kept, keptEnd, middle] = written;
+  return old.slice(0, kept) + middle + old.slice(old.length - keptEnd);
+}
+
+function readTables(chunk) {
+  let tables = (chunk.key.p && chunk.key.p.h) || {};
+  for (const delta of chunk.steps) {
+    const written = delta.p && delta.p.h;
+    if (!written) continue;
+    for (const name of Object.keys(written)) written[name] = readText(tables[name] || "", written[name]);
+    tables = written;
+  }
 }
 
 // Where each chunk of a film is fetched from: a place the header carries, or the spec's URL
