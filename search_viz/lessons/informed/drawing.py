@@ -146,7 +146,7 @@ def draw_scene(plan: ScenePlan) -> Sketch:
     )
     draw_tree(scene, tree_ax, plan.tree, g.font)
     tree_ax.text(
-        0.5,
+        _over_the_root(tree_ax, plan.tree),
         1.02,
         plan.title,
         transform=tree_ax.transAxes,
@@ -169,20 +169,31 @@ def draw_scene(plan: ScenePlan) -> Sketch:
     return scene
 
 
+def _over_the_root(ax, plan: TreePlan) -> float:
+    """Where the tree's title is centred, as a fraction of the tree's width: over the root,
+    the middle of the picture that a phone opens at (within the middle half of the tree)."""
+    unit = plan.units.get(plan.root)
+    if unit is None:
+        return 0.5
+    x0, x1 = ax.get_xlim()
+    return min(0.75, max(0.25, (unit[0] - x0) / (x1 - x0)))
+
+
 def tree_title(plan: TreePlan) -> str:
-    """What the tree's title says each node shows.
+    """What the tree's title says each node shows: short, so that a phone, which shows the
+    middle third of the tree at a readable size, shows it whole.
 
     >>> tree_title(TreePlan("boards", "A*", {}, {}, {}, {}, [], 0, (0, 1, 0, 1)))
-    'The search tree so far: under each board, g + h = f'
+    'Under each board: g + h = f'
     """
     what = "g + h = f" if plan.algorithm == "A*" else "h = f"
     if plan.detail == "boards":
-        return f"The search tree so far: under each board, {what}"
+        return f"Under each board: {what}"
     if plan.detail == "markers" and plan.labels:
-        return f"The search tree so far: {what} under each marker"
+        return f"Under each marker: {what}"
     if plan.detail == "markers":
-        return "The search tree so far: one marker per board (the highlighted one is on the right)"
-    return "The search tree so far: each marker stands for the boards of one depth side by side"
+        return "One marker per board (the highlighted one is on the right)"
+    return "Each marker stands for the boards of one depth, side by side"
 
 
 # ------------------------------------------------------------------ the film
