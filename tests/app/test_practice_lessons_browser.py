@@ -122,3 +122,41 @@ def test_practice_in_presenter_mode_fits_the_projector(browser, app_url, path):
     assert box["y"] + 40 <= 720, "the question is below the projector's screen"
     shoot_main(page, f"practice-{path}-presenter")
     context.close()
+
+
+#: What the practice box holds, each to be seen whole in it.
+BOX_PARTS = [".svp-score", ".svp-prompt", ".svp-answers", ".svp-feedback", ".svp-show-me"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720), (390, 844)])
+def test_above_a_wide_picture_the_question_and_its_verdict_show_whole(
+    browser, app_url, width, height
+):
+    """Informed search practises above its wide tree, in the row of the sentence: the box
+    keeps one height, worked out for the longest question and verdict, so a wrong answer's
+    verdict and Show me show whole in it (no part hidden in a scrolled box) and the picture
+    does not move. On a phone it stands under the sentence, at its own height (it was a row's
+    share of nothing: 16 px)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    present = "&present=1" if height == 720 else ""
+    page.goto(f"{app_url}/informed-search?practice=1{present}")
+    wait_for_player(page, timeout=120_000)
+    wait_for_question(page, 2)
+    picture = page.locator(".svp-picture svg").first.bounding_box()
+    page.locator(".svp-value").first.fill("9")
+    page.keyboard.press("Enter")
+    expect(page.locator(".svp-feedback").first).to_contain_text("Not 9.")
+    box = page.locator(".svp-practice").first
+    sizes = box.evaluate("(b) => [b.scrollHeight, b.clientHeight]")
+    assert sizes[0] <= sizes[1] + 1, f"the box hides part of what it says: {sizes}"
+    outer = box.bounding_box()
+    for part in BOX_PARTS:
+        inner = page.locator(f".svp-practice {part}").first.bounding_box()
+        assert inner is not None, part
+        assert inner["height"] > 0, part
+        assert outer["y"] <= inner["y"], part
+        assert inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1, part
+    assert page.locator(".svp-picture svg").first.bounding_box() == picture
+    shoot_main(page, f"practice-informed-verdict-{width}x{height}")
+    context.close()

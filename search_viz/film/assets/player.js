@@ -938,6 +938,8 @@ class Practice {
     // above a picture the box keeps one height, so that no answer moves the picture
     this.box.classList.toggle("svp-practice-above",
       player.films.length > 1 || player.box.dataset.layout === "below");
+    this.box.style.height = ""; // worked out again for this film (sizeAbove)
+    this.sizedFor = null;
     if (player.films.length > 1) player.stage.before(this.box);
     else film.note.after(this.box); // above a wide picture: in the row of the sentence
     player.fit();
@@ -966,11 +968,13 @@ class Practice {
     this.hideTables(says === null);
     if (says === null) {
       this.ask(next);
+      this.keepInBox();
       if (this.refocus) this.focusAnswer(); // the keyboard left a question: it has this one
       return;
     }
     this.ask(null);
     if (this.prompt.textContent !== says) this.prompt.textContent = says;
+    this.keepInBox();
   }
 
   // The tables beside the picture (a frontier in order, the IDDFS rows) would tell the
@@ -1169,6 +1173,54 @@ class Practice {
   say(text, kind) {
     this.feedback.className = `svp-feedback ${kind}`;
     this.feedback.textContent = text;
+    this.keepInBox();
+  }
+
+  // Above a wide picture the box keeps one height, so that no answer moves the picture: the
+  // height that the longest prompt and the longest verdict of the questions loaded need at
+  // its width, with the answers and the tools (worked out again when the width, the font or
+  // the chunks loaded change).
+  sizeAbove() {
+    const box = this.box;
+    const film = this.film;
+    if (!film || !box.isConnected || !box.classList.contains("svp-practice-above")) return;
+    const width = box.getBoundingClientRect().width;
+    const loaded = film.source.chunks.filter(Boolean).length;
+    const key = `${width}|${getComputedStyle(box).fontSize}|${loaded}`;
+    if (!width || key === this.sizedFor) return;
+    this.sizedFor = key;
+    const questions = [...film.source.questions.values()];
+    const longest = (texts) => texts.reduce((a, b) => (b.length > a.length ? b : a), "");
+    const probe = box.cloneNode(true);
+    probe.removeAttribute("aria-label");
+    probe.setAttribute("aria-hidden", "true");
+    probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;width:${width}px;` +
+      "height:auto;min-height:0";
+    probe.querySelector(".svp-prompt").textContent =
+      `Your turn (step ${film.n - 1}). ${longest(questions.map((q) => q.p || ""))}`;
+    const verdict = probe.querySelector(".svp-feedback");
+    verdict.className = "svp-feedback svp-wrong-answer";
+    verdict.textContent = `Not ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
+      longest(questions.map((q) => q.w || ""));
+    for (const tool of probe.querySelectorAll(".svp-practice-tools > *")) tool.hidden = false;
+    box.parentNode.append(probe);
+    const needed = probe.getBoundingClientRect().height;
+    probe.remove();
+    box.style.height = "";
+    const least = box.getBoundingClientRect().height; // the style sheet's
+    box.style.height = `${Math.ceil(Math.max(needed, least))}px`;
+  }
+
+  // What the box shows never hides in it: should a question or verdict need more than the
+  // height worked out (sizeAbove), the box grows to it (the picture moves down once).
+  keepInBox() {
+    const box = this.box;
+    if (!box.classList.contains("svp-practice-above") || box.scrollHeight <= box.clientHeight + 1) {
+      return;
+    }
+    const border = box.offsetHeight - box.clientHeight;
+    box.style.height = `${box.scrollHeight + border}px`;
+    this.player.fit();
   }
 
   markWrong(index) {
@@ -2006,6 +2058,7 @@ class Player {
   // code box takes the room the other panels leave (its lit line scrolls into view).
   fit() {
     const layout = this.box.dataset.layout;
+    if (this.practice.on) this.practice.sizeAbove();
     if (layout === "compare") this.alignTitles(); // and the sentences
     const bar = `${this.bar.offsetHeight}px`; // a phone's sticky bar: the sentence sticks under it
     this.sizeCount();
