@@ -128,15 +128,15 @@ def test_practice_in_presenter_mode_fits_the_projector(browser, app_url, path):
 BOX_PARTS = [".svp-score", ".svp-prompt", ".svp-answers", ".svp-feedback", ".svp-show-me"]
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720), (390, 844)])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720), (700, 800), (390, 844)])
 def test_above_a_wide_picture_the_question_and_its_verdict_show_whole(
     browser, app_url, width, height
 ):
     """Informed search practises above its wide tree, in the row of the sentence: the box
     keeps one height, worked out for the longest question and verdict, so a wrong answer's
     verdict and Show me show whole in it (no part hidden in a scrolled box) and the picture
-    does not move. On a phone it stands under the sentence, at its own height (it was a row's
-    share of nothing: 16 px)."""
+    does not move. On a narrow screen or a phone it stands under the sentence, at its own
+    height (it was a column's share of nothing: 16 px)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     present = "&present=1" if height == 720 else ""

@@ -1037,15 +1037,11 @@ class Practice {
       this.field = field;
       return;
     }
-    const items = q.i || [];
-    const buttons = q.k === "choice" || q.c.length <= PICK_BUTTONS_UP_TO;
-    q.c.forEach((label, index) => {
-      const inPicture = (items[index] || []).length > 0;
-      if (!buttons && inPicture) return;
-      const b = el("button", { type: "button", class: "svp-btn svp-choice", "data-choice": String(index) }, label);
+    for (const index of buttonChoices(q)) {
+      const b = el("button", { type: "button", class: "svp-btn svp-choice", "data-choice": String(index) }, q.c[index]);
       b.onclick = () => this.answerChoice(step, index);
       this.answers.append(b);
-    });
+    }
     if (q.k === "pick") this.setPicks(step, q);
   }
 
@@ -1178,8 +1174,8 @@ class Practice {
 
   // Above a wide picture the box keeps one height, so that no answer moves the picture: the
   // height that the longest prompt and the longest verdict of the questions loaded need at
-  // its width, with the answers and the tools (worked out again when the width, the font or
-  // the chunks loaded change).
+  // its width, with a row of answers and the tools (worked out again when the width, the
+  // font or the chunks loaded change).
   sizeAbove() {
     const box = this.box;
     const film = this.film;
@@ -1194,14 +1190,21 @@ class Practice {
     const probe = box.cloneNode(true);
     probe.removeAttribute("aria-label");
     probe.setAttribute("aria-hidden", "true");
+    for (const node of probe.querySelectorAll("[id]")) node.removeAttribute("id");
     probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;width:${width}px;` +
       "height:auto;min-height:0";
     probe.querySelector(".svp-prompt").textContent =
       `Your turn (step ${film.n - 1}). ${longest(questions.map((q) => q.p || ""))}`;
     const verdict = probe.querySelector(".svp-feedback");
     verdict.className = "svp-feedback svp-wrong-answer";
-    verdict.textContent = `Not ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
+    // the longer of the verdicts: Show me's "The answer: …" (a wrong one says "Not …")
+    verdict.textContent = `The answer: ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
       longest(questions.map((q) => q.w || ""));
+    // one row of answers (a question with rows of choices grows the box when it is asked, a
+    // new step: keepInBox); the verdict then never moves the picture
+    probe.querySelector(".svp-answers").replaceChildren(
+      el("input", { type: "text", class: "svp-value" }),
+      el("button", { type: "button", class: "svp-btn svp-choice" }, "Check"));
     for (const tool of probe.querySelectorAll(".svp-practice-tools > *")) tool.hidden = false;
     box.parentNode.append(probe);
     const needed = probe.getBoundingClientRect().height;
@@ -1236,6 +1239,14 @@ class Practice {
       for (const node of marked) node.classList.remove("svp-wrong");
     }, WRONG_MARK_MS);
   }
+}
+
+// The choices of question `q` that are buttons (their places): a choice's all; a pick's, when
+// few or not in the picture (else the student clicks the picture).
+function buttonChoices(q) {
+  const items = q.i || [];
+  const buttons = q.k === "choice" || q.c.length <= PICK_BUTTONS_UP_TO;
+  return q.c.map((_, index) => index).filter((index) => buttons || !(items[index] || []).length);
 }
 
 // The element holding `node`, across a shadow root's edge.
