@@ -938,7 +938,7 @@ class Practice {
     // above a picture the box keeps one height, so that no answer moves the picture
     this.box.classList.toggle("svp-practice-above",
       player.films.length > 1 || player.box.dataset.layout === "below");
-    this.box.style.height = ""; // worked out again for this film (sizeAbove)
+    this.box.style.minHeight = ""; // worked out again for this film (sizeAbove)
     this.sizedFor = null;
     if (player.films.length > 1) player.stage.before(this.box);
     else film.note.after(this.box); // above a wide picture: in the row of the sentence
@@ -1172,46 +1172,35 @@ class Practice {
     this.keepInBox();
   }
 
-  // Above a wide picture the box keeps one height, so that no answer moves the picture: the
-  // height that the longest prompt and the longest verdict of the questions loaded need at
-  // its width, with a row of answers and the tools (worked out again when the width, the
-  // font or the chunks loaded change).
+  // Above a wide picture the box keeps one height, so that no answer moves the picture: its
+  // least height (the style sheet's), or the height that the longest prompt and the longest
+  // verdict of the questions loaded need at its width, with a row of answers and the tools,
+  // reserved as the panels' are (worked out again when the width, the font or the chunks
+  // loaded change).
   sizeAbove() {
     const box = this.box;
     const film = this.film;
     if (!film || !box.isConnected || !box.classList.contains("svp-practice-above")) return;
-    const width = box.getBoundingClientRect().width;
-    const loaded = film.source.chunks.filter(Boolean).length;
-    const key = `${width}|${getComputedStyle(box).fontSize}|${loaded}`;
-    if (!width || key === this.sizedFor) return;
+    const key = `${box.getBoundingClientRect().width}|${getComputedStyle(box).fontSize}|` +
+      film.source.chunks.filter(Boolean).length;
+    if (key === this.sizedFor) return;
     this.sizedFor = key;
     const questions = [...film.source.questions.values()];
     const longest = (texts) => texts.reduce((a, b) => (b.length > a.length ? b : a), "");
-    const probe = box.cloneNode(true);
-    probe.removeAttribute("aria-label");
-    probe.setAttribute("aria-hidden", "true");
-    for (const node of probe.querySelectorAll("[id]")) node.removeAttribute("id");
-    probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;width:${width}px;` +
-      "height:auto;min-height:0";
-    probe.querySelector(".svp-prompt").textContent =
-      `Your turn (step ${film.n - 1}). ${longest(questions.map((q) => q.p || ""))}`;
-    const verdict = probe.querySelector(".svp-feedback");
-    verdict.className = "svp-feedback svp-wrong-answer";
-    // the longer of the verdicts: Show me's "The answer: …" (a wrong one says "Not …")
-    verdict.textContent = `The answer: ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
-      longest(questions.map((q) => q.w || ""));
+    const prompt = el("div", { class: "svp-prompt" },
+      `Your turn (step ${film.n - 1}). ${longest(questions.map((q) => q.p || ""))}`);
     // one row of answers (a question with rows of choices grows the box when it is asked, a
     // new step: keepInBox); the verdict then never moves the picture
-    probe.querySelector(".svp-answers").replaceChildren(
-      el("input", { type: "text", class: "svp-value" }),
-      el("button", { type: "button", class: "svp-btn svp-choice" }, "Check"));
-    for (const tool of probe.querySelectorAll(".svp-practice-tools > *")) tool.hidden = false;
-    box.parentNode.append(probe);
-    const needed = probe.getBoundingClientRect().height;
-    probe.remove();
-    box.style.height = "";
-    const least = box.getBoundingClientRect().height; // the style sheet's
-    box.style.height = `${Math.ceil(Math.max(needed, least))}px`;
+    const answers = el("div", { class: "svp-answers" });
+    answers.append(el("input", { type: "text", class: "svp-value" }),
+      el("button", { type: "button", class: "svp-btn" }, "Check"));
+    // the longer of the verdicts: Show me's "The answer: …" (a wrong one says "Not …")
+    const verdict = el("div", { class: "svp-feedback svp-wrong-answer" },
+      `The answer: ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
+      longest(questions.map((q) => q.w || "")));
+    const tools = this.tools.cloneNode(true);
+    for (const tool of tools.children) tool.hidden = false;
+    reserveHeights([[box, [[this.score.cloneNode(true), prompt, answers, verdict, tools]]]]);
   }
 
   // What the box shows never hides in it: should a question or verdict need more than the
@@ -1222,7 +1211,7 @@ class Practice {
       return;
     }
     const border = box.offsetHeight - box.clientHeight;
-    box.style.height = `${box.scrollHeight + border}px`;
+    box.style.minHeight = `${box.scrollHeight + border}px`;
     this.player.fit();
   }
 
