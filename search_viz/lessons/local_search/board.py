@@ -38,8 +38,9 @@ from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
 
 from search_viz.film import Mark, MarkStyle, Scene
+from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, WHITE
-from search_viz.lessons.local_search.sizes import TICK_SIZE
+from search_viz.lessons.local_search.sizes import LABEL_SIZE, TICK_SIZE
 from search_viz.problems.nqueens import count_conflicts
 
 LIGHT_SQUARE = WHITE
@@ -52,6 +53,15 @@ TURNED_DOWN_COLOR = STATUS["rejected"].color
 FIRST_PARENT = OKABE_ITO["sky blue"]
 SECOND_PARENT = OKABE_ITO["orange"]
 MUTATION_COLOR = OKABE_ITO["reddish purple"]
+#: The board's edge, and its columns and rows numbered beside it.
+BOARD_FRAME = FrameStyle(
+    tick_size=TICK_SIZE,
+    label_size=LABEL_SIZE,
+    tick_length=0,
+    tick_pad=2,
+    spines=("left", "bottom", "right", "top"),
+    spine_color=DARK_GREY,
+)
 
 #: Above this size the neighbours' conflicts are not written in the squares (too small to read).
 MAX_NUMBERED = 12
@@ -390,17 +400,15 @@ class Board:
         )
 
     def _frame(self, labels: bool) -> None:
-        ax, n = self.ax, self.n
-        if labels:
-            ticks = list(range(n)) if n <= 16 else list(range(0, n, 5))
-            ax.set_xticks(ticks)
-            ax.set_yticks(ticks)
-            ax.tick_params(labelsize=TICK_SIZE, length=0, pad=2)
-        else:
-            ax.set_xticks([])
-            ax.set_yticks([])
-        for spine in ax.spines.values():
-            spine.set_color(DARK_GREY)
+        """The board's edge; with ``labels``, each column and row numbered ("column", "row")."""
+        n = self.n
+        ticks = (range(n) if n <= 16 else range(0, n, 5)) if labels else ()
+        draw_frame(
+            self.ax,
+            BOARD_FRAME,
+            x=Axis(ticks, title="column" if labels else "", labelpad=1),
+            y=Axis(ticks, title="row" if labels else "", labelpad=1),
+        )
 
     def queen_artist(self, column: float, row: float, color: str, alpha: float = 1.0) -> Line2D:
         """One queen glyph at ``(column, row)``, never clipped (it moves)."""

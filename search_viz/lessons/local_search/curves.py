@@ -17,8 +17,8 @@ point.
 >>> run = Run.record(sv.NQueens(8, seed=3), "simulated_annealing", {"max_steps": 50})
 >>> scene = Scene(Figure(figsize=(4, 4)))
 >>> curves = Curves(scene, run, (0.2, 0.1, 0.7, 0.8))
->>> [ax.get_ylabel() for ax in curves.axes]
-['conflicts', 'temperature T', 'chance e^(−Δ/T)\\nof a worse move']
+>>> [[t.get_text() for t in ax.texts if t.get_rotation() == 90] for ax in curves.axes]
+[['conflicts'], ['temperature T'], ['chance e^(−Δ/T)\\nof a worse move']]
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import PathPatch, Rectangle
-from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator, NullLocator
 from matplotlib.transforms import blended_transform_factory
 
 from search_viz.film import Scene
+from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame, whole_ticks
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS
 from search_viz.lessons.local_search.board import box_path, linear_frame
 from search_viz.lessons.local_search.runs import Run
@@ -49,6 +49,11 @@ TAKEN_COLOR = STATUS["accepted"].color
 TURNED_DOWN_COLOR = STATUS["rejected"].color
 #: Points per inch.
 POINTS = 72
+#: The curves' frames: left and bottom spines, short ticks, a pale grid.
+CURVE_FRAME = FrameStyle(
+    tick_size=TICK_SIZE, label_size=LABEL_SIZE, tick_length=2, tick_pad=2, grid="#DDDDDD",
+    grid_width=0.6,
+)  # fmt: skip
 
 
 def thinned(x: np.ndarray, y: np.ndarray, bins: int) -> tuple[np.ndarray, np.ndarray]:
@@ -135,26 +140,20 @@ def svg_points(scene: Scene, ax: Axes, x, y) -> np.ndarray:
     return np.column_stack([pixels[:, 0] * scale, height - pixels[:, 1] * scale])
 
 
-def _decades(ax: Axes, low: float, high: float) -> None:
-    """Label a log axis at a few powers of ten, in plain numbers (1000, 10, 0.1), no minor ticks.
+def decades(low: float, high: float) -> Axis:
+    """A log axis's ticks: a few powers of ten between ``low`` and ``high``, labelled in plain
+    numbers (1000, 10, 0.1).
 
     Plain labels read better than 10³ and draw without mathtext, which keeps exporting a
     GIF quick.
+
+    >>> decades(0.05, 2000).labels
+    ('1000', '10', '0.1')
     """
     powers = range(int(np.ceil(np.log10(low))), int(np.floor(np.log10(high))) + 1)
     step = max(1, -(-len(powers) // 3))
-    ticks = [10.0**p for p in powers[::-1][::step]]
-    ax.yaxis.set_major_locator(FixedLocator(ticks))
-    ax.yaxis.set_major_formatter(FixedFormatter([f"{t:g}" for t in ticks]))
-    ax.yaxis.set_minor_locator(NullLocator())
-
-
-def _style(ax: Axes, ylabel: str) -> None:
-    ax.set_ylabel(ylabel, fontsize=LABEL_SIZE, labelpad=3)
-    ax.tick_params(labelsize=TICK_SIZE, length=2, pad=2)
-    ax.grid(True, color="#DDDDDD", linewidth=0.6)
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
+    ticks = tuple(10.0**p for p in powers[::-1][::step])
+    return Axis(ticks, tuple(f"{t:g}" for t in ticks))
 
 
 def _decisions(ax: Axes, x, y, taken, size: float) -> None:
@@ -201,27 +200,32 @@ class Curves:
             self.axes = self._stack(left, bottom, width, height)
             self.x = np.arange(len(run.trace), dtype=float)
             self._markers = self._story()
-        self.axes[-1].tick_params(labelbottom=True)
         self.base_x = self.scene.point(self.axes[-1], self.x[0], 0)[0]
         self._follow(left, bottom, width, height)
         self._paths = self._precompute()
 
     # ------------------------------------------------------------ the panels
     def _stack(self, left, bottom, width, height) -> list[Axes]:
+        """The panels, top to bottom, on one step axis (labelled under the last)."""
         panels = 3 if self.run.algorithm == "simulated_annealing" else 2
         gap = 0.035
         tall = (height - gap * (panels - 1)) / panels
         axes: list[Axes] = []
+        last = max(1, len(self.run.trace) - 1)
         for i in range(panels):
             y = bottom + (panels - 1 - i) * (tall + gap)
-            ax = self.fig.add_axes((left, y, width, tall), sharex=axes[0] if axes else None)
-            ax.tick_params(labelbottom=False)
+            ax = self.fig.add_axes((left, y, width, tall))
+            ax.set_xlim(0, last)
             axes.append(ax)
-        last = max(1, len(self.run.trace) - 1)
-        axes[0].set_xlim(0, last)
-        axes[-1].set_xlabel("step", fontsize=LABEL_SIZE, labelpad=1)
-        axes[-1].xaxis.set_major_locator(MaxNLocator(5, integer=True))
+        self._x_axis = Axis(whole_ticks((0, last), 5), title="step", labelpad=1)
         return axes
+
+    def _frame(self, ax: Axes, ylabel: str, y: Axis) -> None:
+        """A panel's frame: its own y axis, the shared x axis's ticks (labelled on the last)."""
+        x = self._x_axis
+        if ax is not self.axes[-1]:
+            x = Axis(x.ticks, labels=())
+        draw_frame(ax, CURVE_FRAME, x=x, y=Axis(y.ticks, y.labels, ylabel, labelpad=3))
 
     def _story(self) -> list[tuple[str, Axes, np.ndarray]]:
         story, axes = self.run.story, self.axes
@@ -237,8 +241,7 @@ class Curves:
         for r in story.restarts:
             ax.axvline(r, color=RESTART_COLOR, linestyle=":", linewidth=1.6, zorder=2)
         ax.set_ylim(-0.3, max(1, int(story.objective.max())) * 1.12 + 0.3)
-        ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
-        _style(ax, "conflicts")
+        self._frame(ax, "conflicts", Axis(whole_ticks(ax.get_ylim(), 4)))
         markers = [("conflicts", ax, story.objective.astype(float))]
         if self.run.algorithm == "simulated_annealing":
             temperature = _filled(story.temperature)
@@ -248,11 +251,12 @@ class Curves:
                 *thinned(x[shown], temperature[shown], bins), color=TEMPERATURE_COLOR, linewidth=1.5
             )
             ax.set_yscale("log")
+            ticks = Axis()
             if shown.any():  # room for the first decade's tick above T0
                 low, high = temperature[shown].min() / 2, temperature[shown].max() * 2
                 ax.set_ylim(low, high)
-                _decades(ax, low, high)
-            _style(ax, "temperature T")
+                ticks = decades(low, high)
+            self._frame(ax, "temperature T", ticks)
             markers.append(("temperature", ax, temperature))
             self._chances(axes[2], temperature)
         else:
@@ -275,8 +279,7 @@ class Curves:
         keep = distinct_points(x, y, (int(self.width_pt / 2), 40), (0, len(t), 0, 1))
         _decisions(ax, x[keep], y[keep], taken[keep], size=3.5)
         ax.set_ylim(-0.06, 1.1)
-        ax.set_yticks([0, 0.5, 1])
-        _style(ax, "chance e^(−Δ/T)\nof a worse move")
+        self._frame(ax, "chance e^(−Δ/T)\nof a worse move", Axis((0, 0.5, 1)))
 
     def _deltas(self, ax: Axes) -> None:
         story = self.run.story
@@ -287,8 +290,7 @@ class Curves:
         keep = distinct_points(x, y, (int(self.width_pt / 2), 40), (0, len(self.x), low, high))
         _decisions(ax, x[keep], y[keep], story.accepted[keep], size=4)
         ax.set_ylim(min(low, -1) - 0.6, max(high, 1) * 1.3 + 0.6)
-        ax.yaxis.set_major_locator(MaxNLocator(4, integer=True))
-        _style(ax, "Δ of each move\n(< 0: better)")
+        self._frame(ax, "Δ of each move\n(< 0: better)", Axis(whole_ticks(ax.get_ylim(), 4)))
 
     def _generation_x(self) -> np.ndarray:
         """Each step's place on the generation axis: generation g, plus how far its children got."""
@@ -307,9 +309,8 @@ class Curves:
         ax.axhline(pairs, color=SOLVED_COLOR, linewidth=1.4, linestyle=":")
         ax.set_ylim(pairs - max(evo.mean.max(), evo.best.max()) - 1, pairs + 1.5)
         ax.set_xlim(0, max(1, len(g) - 1))
-        _style(ax, "fitness")
-        ax.set_xlabel("generation", fontsize=LABEL_SIZE, labelpad=1)
-        ax.xaxis.set_major_locator(MaxNLocator(5, integer=True))
+        self._x_axis = Axis(whole_ticks(ax.get_xlim(), 5), title="generation", labelpad=1)
+        self._frame(ax, "fitness", Axis(whole_ticks(ax.get_ylim(), 3)))
         best = pairs - evo.best[np.floor(self.x).astype(int)]
         return [("best", ax, best.astype(float))]
 

@@ -47,7 +47,6 @@ from search_viz.lessons.local_search.sizes import (
     BOARD_BOTTOM,
     BOARD_LEFT,
     BOARD_SIDE,
-    LABEL_SIZE,
     LEGEND_SIZE,
     RIGHT_LEFT,
     RIGHT_RIGHT,
@@ -160,8 +159,6 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
     ax = fig.add_axes(box(BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE, BOARD_SIDE))
     start = _first_board(run)
     scene.board = Board(scene, ax, start)
-    ax.set_xlabel("column", fontsize=LABEL_SIZE, labelpad=1)
-    ax.set_ylabel("row", fontsize=LABEL_SIZE, labelpad=1)
     scene.moves = scene.origins = scene.parents = scene.population = None
     handles = [legend_queen(), attack_legend()]
     if run.algorithm == "genetic":

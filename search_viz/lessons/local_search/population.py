@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matplotlib.ticker import MaxNLocator
-
 from search_viz.algorithms.genetic import Generation
 from search_viz.film import Mark, MarkStyle, Scene
+from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame, whole_ticks
 from search_viz.film.style import OKABE_ITO
 from search_viz.lessons.local_search.board import Board, FixedMark, linear_frame
 from search_viz.lessons.local_search.runs import Run
@@ -34,6 +33,8 @@ from search_viz.lessons.local_search.sizes import LABEL_SIZE, TICK_SIZE
 PARENT_COLORS = {"x": OKABE_ITO["blue"], "y": OKABE_ITO["orange"]}
 #: At most this many boards of a population get a dot.
 DOTS = 100
+#: The population's frame: left and bottom spines, short ticks close to their labels.
+POPULATION_FRAME = FrameStyle(tick_size=TICK_SIZE, label_size=LABEL_SIZE, tick_length=2, tick_pad=1)
 
 
 class Parents:
@@ -133,14 +134,14 @@ class Population:
                 zorder=4,
             )
             scene.tag(ring, f"ring {who}")
-        ax.set_title("population (parents ringed)", fontsize=LABEL_SIZE, pad=2)
-        ax.set_ylabel("fitness", fontsize=LABEL_SIZE, labelpad=2)
-        ax.tick_params(labelsize=TICK_SIZE, length=2, pad=1)
-        ax.xaxis.set_major_locator(MaxNLocator(6, integer=True))
-        ax.yaxis.set_major_locator(MaxNLocator(3, integer=True))
-        ax.set_xlabel("board #i", fontsize=LABEL_SIZE, labelpad=0)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
+        draw_frame(
+            ax,
+            POPULATION_FRAME,
+            x=Axis(whole_ticks(ax.get_xlim(), 6), title="board #i", labelpad=0),
+            y=Axis(whole_ticks(ax.get_ylim(), 3), title="fitness", labelpad=2),
+            title="population (parents ringed)",
+            title_pad=2,
+        )
         self._shown: int | None = 0
         self._fitness = list(self.base)  # where each dot stands now
         self._lowest = lowest

@@ -26,6 +26,7 @@ from itertools import pairwise
 
 from matplotlib.ticker import MaxNLocator
 
+from search_viz.film.plain_axes import tick_texts
 from search_viz.film.style import OKABE_ITO, font_size
 from search_viz.film.svg_writer import text_width
 from search_viz.lessons.shared.figure import DPI
@@ -172,8 +173,8 @@ class _Frame:
             plot_w, plot_h = box[2] - box[0], box[3] - box[1]
             yticks = _ticks(ylim, plot_h / PX, tick * 2, whole=counts)
             found = tuple(xticks) if xticks is not None else _ticks(xlim, plot_w / PX, tick * 3)
-            ywide = max((text_width(t, tick) for t in _tick_texts(yticks)), default=0)
-            xhalf = max((text_width(t, tick) for t in _tick_texts(found)), default=0) / 2
+            ywide = max((text_width(t, tick) for t in tick_texts(yticks)), default=0)
+            xhalf = max((text_width(t, tick) for t in tick_texts(found)), default=0) / 2
             box = (
                 (_EDGE + label * _LINE_HEIGHT + _LABEL_GAP + ywide + 2 * _TICK) * PX,
                 (_EDGE + (label * _LINE_HEIGHT + _TITLE_GAP if title else tick * _CAP / 2)) * PX,
@@ -214,10 +215,10 @@ class _Frame:
         spines = f"M{_n(left)} {_n(top)}V{_n(bottom)}H{_n(right)}"
         parts.append(_path("".join(marks) + spines, "#000000", _THIN * PX))
         below = bottom + 2 * _TICK * PX
-        for v, text in zip(self.xticks, _tick_texts(self.xticks), strict=True):
+        for v, text in zip(self.xticks, tick_texts(self.xticks), strict=True):
             parts.append(_text(self.x(v), below + tick * _CAP * PX, text, tick, anchor="middle"))
         beside = left - 2 * _TICK * PX
-        for v, text in zip(self.yticks, _tick_texts(self.yticks), strict=True):
+        for v, text in zip(self.yticks, tick_texts(self.yticks), strict=True):
             parts.append(_text(beside, self.y(v) + tick * _CAP / 2 * PX, text, tick, anchor="end"))
         centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
         parts.append(_text(centre_x, self.height - (_EDGE + 0.25 * label) * PX, xlabel, label,
@@ -262,18 +263,6 @@ def _ticks(limits, length: float, per_label: float, whole: bool = False) -> tupl
     found = MaxNLocator(nbins=bins, steps=[1, 2, 2.5, 5, 10], integer=whole).tick_values(low, high)
     slack = (high - low) * 1e-9
     return tuple(float(t) for t in found if low - slack <= t <= high + slack)
-
-
-def _tick_texts(ticks: Sequence[float]) -> list[str]:
-    """Tick labels with the decimals the finest needs, as matplotlib writes them.
-
-    >>> _tick_texts([0, 2.5, 5]), _tick_texts([0, 50, 100]), _tick_texts([-1.0])
-    (['0.0', '2.5', '5.0'], ['0', '50', '100'], ['−1'])
-    """
-    decimals = 0
-    while decimals < 3 and any(abs(t * 10**decimals % 1 - 0.5) < 0.5 - 1e-6 for t in ticks):
-        decimals += 1
-    return [f"{t:.{decimals}f}".replace("-", "\u2212") for t in ticks]
 
 
 def _joined(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
