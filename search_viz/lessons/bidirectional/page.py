@@ -67,14 +67,31 @@ def cached_plain(kind: str, params: tuple) -> tuple[sv.Trace | None, tuple[int, 
 
 
 @st.cache_resource(show_spinner="Drawing the replay…", max_entries=32, ttl=3600)
-def cached_films(kind: str, params: tuple, turns: str) -> tuple[Film, Film | None]:
-    """The bidirectional film, and plain BFS's film (graphs only), shared by every session."""
+def cached_film(kind: str, params: tuple, turns: str) -> Film:
+    """The bidirectional film, shared by every session."""
     case = cached_case(kind, params)
     trace = cached_trace(kind, params, turns)
-    plain, layers, _ = cached_plain(kind, params)
     if case.view is None:
-        return layers_film(trace, layers), None
-    return bidirectional_film(trace, case.view, turns), plain_film(plain, case.view)
+        return layers_film(trace, cached_plain(kind, params)[1])
+    return bidirectional_film(trace, case.view, turns)
+
+
+@st.cache_resource(show_spinner="Drawing plain BFS's replay…", max_entries=32, ttl=3600)
+def cached_plain_film(kind: str, params: tuple) -> Film | None:
+    """Plain BFS's film beside it in compare mode (graphs only: None on the 8-puzzle), shared
+    by every session; built only when a page compares."""
+    case = cached_case(kind, params)
+    if case.view is None:
+        return None
+    return plain_film(cached_plain(kind, params)[0], case.view)
+
+
+def cached_films(kind: str, params: tuple, turns: str) -> tuple[Film, Film | None]:
+    """The bidirectional film and plain BFS's (None on the 8-puzzle): both films of compare mode.
+
+    ``cached_films(MAZE, (16, 0.25, 1), "layer")``: the default maze's two films.
+    """
+    return cached_film(kind, params, turns), cached_plain_film(kind, params)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
@@ -118,12 +135,15 @@ def body() -> None:
     st.caption(case.description)
     trace = cached_trace(kind, params, choice.turns)
     _outcome(case, trace)
-    both, plain = cached_films(kind, params, choice.turns)
-    compare = choice.compare and plain is not None
+    compare = choice.compare and case.view is not None  # plain BFS is filmed on graphs only
+    both = cached_film(kind, params, choice.turns)
+    plain = cached_plain_film(kind, params) if compare else None
 
     def films(problem) -> list[Film]:  # a change made in either picture changes both films
-        shown = cached_films(*edited_key(case.key, problem), choice.turns)
-        return list(shown) if compare else [shown[0]]
+        key = edited_key(case.key, problem)
+        if compare:
+            return list(cached_films(*key, choice.turns))
+        return [cached_film(*key, choice.turns)]
 
     editing = None
     if kind in START_GOAL:  # a node made the start or the goal goes into those fields
