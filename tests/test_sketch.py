@@ -24,6 +24,7 @@ from matplotlib.transforms import Bbox
 
 import search_viz as sv
 from search_viz import GameTree
+from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame
 from search_viz.film.sketch import Sketch
 from search_viz.film.sketch_text import _draw_legend, _legend_apart, legend_of, legend_width
 from search_viz.lessons.game_trees.drawing import draw_scene, record
@@ -200,6 +201,20 @@ def one_of_each(what: str) -> Sketch:
                             markeredgecolor="k", markeredgewidth=2.5, linestyle="none")  # fmt: skip
         sketch.tag(line, "b")
         sketch.tag(marker, "c", shown=True)
+    elif what == "turned texts, annotated":
+        ax.annotate("conflicts", (0, 1), xytext=(-12, 0), textcoords="offset points",
+                    rotation=90, rotation_mode="anchor", ha="center", va="bottom",
+                    annotation_clip=False)  # fmt: skip
+        ax.annotate("chance\nof a move", (4, 1), xytext=(6, 0), textcoords="offset points",
+                    rotation=90, rotation_mode="anchor", ha="center", va="top")  # fmt: skip
+        ax.text(2, 1, "turned", rotation=30, ha="left", va="baseline")
+        ax.annotate("7", (2, 0), xytext=(0, -4), textcoords="offset points", ha="center",
+                    va="top", annotation_clip=False)  # fmt: skip
+    elif what == "a plain frame":
+        style = FrameStyle(tick_size=9, label_size=9.5, tick_length=2, tick_pad=2, grid="#DDDDDD")
+        draw_frame(ax, style, x=Axis((0, 2, 4), title="step"),
+                   y=Axis((0, 1, 2), title="chance e^(−Δ/T)\nof a worse move"),
+                   title="population")  # fmt: skip
     elif what == "a tagged polygon collection":
         cells = PolyCollection([[(0, 0), (1, 0), (1, 1)], [(2, 0), (3, 0), (3, 1), (2, 1)]],
                                facecolors=["#F0E442", "#eeeeee"], edgecolors="#555555",
@@ -217,6 +232,8 @@ def one_of_each(what: str) -> Sketch:
         "dashed segments",
         "texts, boxed and on two lines",
         "patches and lines",
+        "turned texts, annotated",
+        "a plain frame",
         "a tagged polygon collection",
     ],
 )

@@ -10,6 +10,10 @@ spine and a text per label, placed as matplotlib places them (the tick labels
 ``tick length + pad`` points out, the axis labels ``labelpad`` points beyond the
 widest or tallest tick label).
 
+Everything is drawn in data coordinates, each text ``annotate``'d so many points
+from a data point: the calls a :class:`~search_viz.film.sketch.SketchAxes` takes
+as well as matplotlib's ``Axes``, so a sketched scene draws the same frame.
+
 >>> from matplotlib.figure import Figure
 >>> fig = Figure(figsize=(3, 2)); ax = fig.add_axes((0.2, 0.2, 0.7, 0.7))
 >>> _ = ax.set_xlim(0, 10), ax.set_ylim(0, 1)
@@ -27,10 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from matplotlib.axes import Axes
 from matplotlib.lines import TICKDOWN, TICKLEFT
 from matplotlib.ticker import MaxNLocator
-from matplotlib.transforms import offset_copy
 
 from search_viz.film.sketch_text import text_layout
 
@@ -114,7 +116,7 @@ def whole_ticks(limits: tuple[float, float], most: int) -> tuple[float, ...]:
 
 
 def draw_frame(
-    ax: Axes,
+    ax,
     style: FrameStyle,
     *,
     x: Axis = Axis(),
@@ -122,7 +124,8 @@ def draw_frame(
     title: str = "",
     title_pad: float = TITLE_PAD,
 ) -> None:
-    """Turn ``ax``'s own axis off and draw its frame in plain artists (see the module).
+    """Turn the axis of ``ax`` (matplotlib's ``Axes`` or a ``SketchAxes``) off and draw its
+    frame in plain artists (see the module).
 
     Set the limits (and a log scale) first: the ticks are placed in data units.
     """
@@ -135,8 +138,9 @@ def draw_frame(
     _x_axis(ax, style, Axis(xticks, _kept(x, xticks), x.title, x.labelpad))
     _y_axis(ax, style, Axis(yticks, _kept(y, yticks), y.title, y.labelpad))
     if title:
-        ax.text(0.5, 1.0, title, transform=_shifted(ax, ax.transAxes, 0, title_pad),
-                fontsize=style.label_size, ha="center", va="baseline")  # fmt: skip
+        (x0, x1), (_, top) = ax.get_xlim(), ax.get_ylim()
+        _note(ax, title, ((x0 + x1) / 2, top), (0, title_pad), style.label_size,
+              ha="center", va="baseline")  # fmt: skip
 
 
 def _kept(axis: Axis, kept: list[float]) -> list[str]:
@@ -150,13 +154,22 @@ def _kept(axis: Axis, kept: list[float]) -> list[str]:
     return [by_tick[t] for t in kept]
 
 
-def _shifted(ax: Axes, transform, dx: float, dy: float):
-    """``transform`` moved by (dx, dy) points."""
-    return offset_copy(transform, fig=ax.figure, x=dx, y=dy, units="points")
+def _note(ax, text: str, xy, offset, size: float, **options) -> None:
+    """``text`` ``offset`` points from the data point ``xy``, never clipped."""
+    ax.annotate(text, xy, xytext=offset, textcoords="offset points", fontsize=size,
+                annotation_clip=False, **options)  # fmt: skip
 
 
-def _grid(ax: Axes, style: FrameStyle, xticks: list[float], yticks: list[float]) -> None:
-    """One line through every tick, clipped to the axes: vertical at x's, level at y's."""
+def _middle(low: float, high: float, scale: str) -> float:
+    """The data value halfway between ``low`` and ``high`` as drawn (on a log scale, their
+    geometric mean)."""
+    if scale == "log":
+        return float(np.sqrt(low * high))
+    return (low + high) / 2
+
+
+def _grid(ax, style: FrameStyle, xticks: list[float], yticks: list[float]) -> None:
+    """One line through every tick, clipped to the axes: upright at x's, level at y's."""
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     xs = [v for t in xticks for v in (t, t, np.nan)] + [v for _ in yticks for v in (x0, x1, np.nan)]
     ys = [v for _ in xticks for v in (y0, y1, np.nan)] + [v for t in yticks for v in (t, t, np.nan)]
@@ -164,14 +177,15 @@ def _grid(ax: Axes, style: FrameStyle, xticks: list[float], yticks: list[float])
         ax.plot(xs, ys, color=style.grid, linewidth=style.grid_width, zorder=_AXIS_Z)
 
 
-def _spines(ax: Axes, style: FrameStyle) -> None:
+def _spines(ax, style: FrameStyle) -> None:
     """The sides of the axes' box named in ``style.spines``, one line each."""
-    ends = {"left": ((0, 0), (0, 1)), "bottom": ((0, 1), (0, 0)),
-            "right": ((1, 1), (0, 1)), "top": ((0, 1), (1, 1))}  # fmt: skip
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    ends = {"left": ((x0, x0), (y0, y1)), "bottom": ((x0, x1), (y0, y0)),
+            "right": ((x1, x1), (y0, y1)), "top": ((x0, x1), (y1, y1))}  # fmt: skip
     for side in style.spines:
         xs, ys = ends[side]
-        ax.plot(xs, ys, transform=ax.transAxes, color=style.spine_color, linewidth=THIN,
-                solid_capstyle="projecting", clip_on=False, zorder=_SPINE_Z)  # fmt: skip
+        ax.plot(xs, ys, color=style.spine_color, linewidth=THIN, solid_capstyle="projecting",
+                clip_on=False, zorder=_SPINE_Z)  # fmt: skip
 
 
 def _label_layout(text: str, size: float, ha: str, va: str):
@@ -179,42 +193,46 @@ def _label_layout(text: str, size: float, ha: str, va: str):
                        linespacing=None, parse_math=True, box=None)  # fmt: skip
 
 
-def _x_axis(ax: Axes, style: FrameStyle, axis: Axis) -> None:
+def _x_axis(ax, style: FrameStyle, axis: Axis) -> None:
     """Tick marks under the axes at ``axis.ticks``, their labels, then the axis label."""
-    along = ax.get_xaxis_transform()  # x in data units, y in fractions of the axes
+    (x0, x1), (bottom, _) = ax.get_xlim(), ax.get_ylim()
     if axis.ticks and style.tick_length > 0:
-        ax.plot(axis.ticks, [0] * len(axis.ticks), transform=along, ls="none",
-                marker=TICKDOWN, markersize=style.tick_length, markeredgewidth=THIN,
-                color="black", clip_on=False, zorder=_AXIS_Z)  # fmt: skip
+        ax.plot(axis.ticks, [bottom] * len(axis.ticks), ls="none", marker=TICKDOWN,
+                markersize=style.tick_length, markeredgewidth=THIN, color="black",
+                clip_on=False, zorder=_AXIS_Z)  # fmt: skip
     out = style.tick_length + style.tick_pad
-    under = _shifted(ax, along, 0, -out)
     tallest = 0.0
     for tick, text in zip(axis.ticks, axis.labels or (), strict=False):
-        ax.text(tick, 0, text, transform=under, fontsize=style.tick_size, ha="center",
-                va="top", clip_on=False)  # fmt: skip
+        _note(ax, text, (tick, bottom), (0, -out), style.tick_size, ha="center", va="top")
         tallest = max(tallest, _label_layout(text, style.tick_size, "center", "top").extent[3])
     if axis.title:
         below = out + tallest if axis.labels else style.tick_length
-        ax.text(0.5, 0, axis.title, transform=_shifted(ax, ax.transAxes, 0, -below - axis.labelpad),
-                fontsize=style.label_size, ha="center", va="top")  # fmt: skip
+        middle = _middle(x0, x1, _scale(ax, "x"))
+        _note(ax, axis.title, (middle, bottom), (0, -below - axis.labelpad), style.label_size,
+              ha="center", va="top")  # fmt: skip
 
 
-def _y_axis(ax: Axes, style: FrameStyle, axis: Axis) -> None:
+def _y_axis(ax, style: FrameStyle, axis: Axis) -> None:
     """Tick marks left of the axes at ``axis.ticks``, their labels, then the axis label."""
-    along = ax.get_yaxis_transform()  # x in fractions of the axes, y in data units
+    (left, _), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     if axis.ticks and style.tick_length > 0:
-        ax.plot([0] * len(axis.ticks), axis.ticks, transform=along, ls="none",
-                marker=TICKLEFT, markersize=style.tick_length, markeredgewidth=THIN,
-                color="black", clip_on=False, zorder=_AXIS_Z)  # fmt: skip
+        ax.plot([left] * len(axis.ticks), axis.ticks, ls="none", marker=TICKLEFT,
+                markersize=style.tick_length, markeredgewidth=THIN, color="black",
+                clip_on=False, zorder=_AXIS_Z)  # fmt: skip
     out = style.tick_length + style.tick_pad
-    beside = _shifted(ax, along, -out, 0)
     widest = 0.0
     for tick, text in zip(axis.ticks, axis.labels or (), strict=False):
-        ax.text(0, tick, text, transform=beside, fontsize=style.tick_size, ha="right",
-                va="center_baseline", clip_on=False)  # fmt: skip
+        _note(ax, text, (left, tick), (-out, 0), style.tick_size, ha="right",
+              va="center_baseline")  # fmt: skip
         widest = max(widest, _label_layout(text, style.tick_size, "right", "center").extent[2])
     if axis.title:
-        left = out + widest if axis.labels else style.tick_length
-        ax.text(0, 0.5, axis.title, transform=_shifted(ax, ax.transAxes, -left - axis.labelpad, 0),
-                fontsize=style.label_size, ha="center", va="bottom", rotation=90,
-                rotation_mode="anchor")  # fmt: skip
+        beside = out + widest if axis.labels else style.tick_length
+        middle = _middle(y0, y1, _scale(ax, "y"))
+        _note(ax, axis.title, (left, middle), (-beside - axis.labelpad, 0), style.label_size,
+              ha="center", va="bottom", rotation=90, rotation_mode="anchor")  # fmt: skip
+
+
+def _scale(ax, which: str) -> str:
+    """The axis's scale: matplotlib's ("linear", "log", ...), a sketch's always linear."""
+    getter = getattr(ax, f"get_{which}scale", None)
+    return getter() if getter is not None else "linear"

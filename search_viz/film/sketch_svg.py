@@ -235,16 +235,17 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     rgba = to_rgba(kw.get("color", _RC["text.color"]))
     height = sketch.size_points[1]
     effects = kw.get("path_effects")
+    angle = layout.angle
     if not effects and not any(ismath for _, ismath in layout.lines):  # the common case, fast
         for (line, _), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
-            renderer.plain_text(px + dx, height - (py + dy), line, layout.font, rgba)
+            renderer.plain_text(px + dx, height - (py + dy), line, layout.font, rgba, angle)
         renderer.close_group("text")
         return
     gc = renderer.new_gc()
     gc.set_foreground(rgba, isRGBA=True)
     writer = PathEffectRenderer(effects, renderer) if effects else renderer
     for (line, ismath), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
-        writer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, 0.0, ismath=ismath)
+        writer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, angle, ismath=ismath)
     gc.restore()
     renderer.close_group("text")
 

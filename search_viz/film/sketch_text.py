@@ -65,6 +65,7 @@ class _Layout:
     textbox: tuple[float, float, float, float]  # the box a bbox patch is drawn around
     box: FancyBboxPatch | None = None  # the bbox patch (its looks), if the text has one
     box_path: Path | None = None  # its outline, the text's anchor at the origin
+    angle: float = 0.0  # the text turned, in degrees anticlockwise
 
 
 def _font_size(kwargs: dict) -> float:
@@ -81,18 +82,22 @@ def layout_key(kwargs: dict) -> dict:
         "linespacing": kwargs.get("linespacing"),
         "parse_math": kwargs.get("parse_math", True),
         "box": tuple(sorted(kwargs["bbox"].items())) if kwargs.get("bbox") else None,
+        "rotation": float(kwargs.get("rotation", 0.0)),
+        "rotation_mode": kwargs.get("rotation_mode", "default"),
     }
 
 
 @lru_cache(maxsize=4096)
 def text_layout(
-    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
-) -> _Layout:
+    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box,
+    rotation: float = 0.0, rotation_mode: str = "default",
+) -> _Layout:  # fmt: skip
     """matplotlib's own layout of a text at the origin, measured once per process.
 
     ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None. A single
     line of plain text is laid out by :func:`_line_layout`, the sums ``Text`` does for it,
-    without making a ``Text``; any other text by matplotlib's ``Text`` itself
+    without making a ``Text``; any other text (a turned one too: ``rotation`` degrees,
+    ``rotation_mode`` as ``Text`` takes it) by matplotlib's ``Text`` itself
     (:func:`_matplotlib_layout`).
 
     >>> options = dict(size=10.0, weight="normal", style="normal", ha="left", va="baseline",
@@ -102,6 +107,8 @@ def text_layout(
     """
     options = {"size": size, "weight": weight, "style": style, "ha": ha, "va": va,
                "linespacing": linespacing, "parse_math": parse_math, "box": box}  # fmt: skip
+    if rotation:
+        return _matplotlib_layout(s, **options, rotation=rotation, rotation_mode=rotation_mode)
     if _is_one_plain_line(s, ha, va, linespacing):
         layout = _line_layout(s, **options)
         if layout is not None:
@@ -110,12 +117,13 @@ def text_layout(
 
 
 def _new_text(
-    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
-) -> Text:
+    s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box,
+    rotation: float = 0.0, rotation_mode: str = "default",
+) -> Text:  # fmt: skip
     """The ``Text`` a sketch's text is, standing at the origin, untransformed, with its box."""
     text = Text(0, 0, s, fontsize=size, fontweight=weight, fontstyle=style, ha=ha, va=va,
-                linespacing=linespacing, parse_math=parse_math,
-                transform=IdentityTransform())  # fmt: skip
+                linespacing=linespacing, parse_math=parse_math, rotation=rotation,
+                rotation_mode=rotation_mode, transform=IdentityTransform())  # fmt: skip
     text.set_figure(_LAYOUT_FIGURE)
     if box:
         text.set_bbox(dict(box))
@@ -141,6 +149,7 @@ def _matplotlib_layout(s: str, **options) -> _Layout:
         textbox=(float(x_box), float(y_box), float(w_box), float(h_box)),
         box=patch,
         box_path=path,
+        angle=float(text.get_rotation()),
     )
 
 
