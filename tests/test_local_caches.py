@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-from matplotlib.figure import Figure
 
 import search_viz as sv
-from search_viz.film import Mark, Scene
+from search_viz.film import Mark
+from search_viz.film.sketch import Sketch
 from search_viz.lessons.local_search.board import (
     BEND,
     LINE_GAP,
@@ -54,8 +54,8 @@ def walks(draw, most_moved: int = 6):
 
 
 def new_board(start) -> Board:
-    fig = Figure(figsize=(3, 3))
-    return Board(Scene(fig), fig.add_axes((0.1, 0.1, 0.8, 0.8)), start)
+    sketch = Sketch(3, 3)
+    return Board(sketch, sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1)), start)
 
 
 def plain_pair_marks(board: Board, a: int, row_a: int, b: int, row_b: int, bent: bool) -> list:

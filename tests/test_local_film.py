@@ -66,8 +66,9 @@ def evolving():
 
 @cache
 def scene_of(film):
-    """One drawing of the film's scene, to look its items and geometry up in."""
-    return film.scene()
+    """One drawing of the film's scene as the lesson sketches it, to look its items and
+    geometry up in."""
+    return film.drawing()
 
 
 def shown(film, state, name) -> bool:
@@ -97,13 +98,13 @@ def test_annealing_starts_at_1000_and_multiplies_the_temperature_by_0_99_each_st
     run, film = annealing()
     scene = scene_of(film)
     temperature_axes = scene.curves.axes[1]
-    start = svg_points(scene, temperature_axes, [0], [1000.0])[0]
+    start = svg_points(temperature_axes, [0], [3.0])[0]  # the panel's data: log10 T
     for k, expected in [(0, 1000.0), (2, 990.0), (4, 980.1), (6, 970.299)]:
         state = film.state(k)
         assert state.sentence.startswith(f"T = {temperature_text(expected)}. Try moving")
         assert state.counters["temperature T"] == temperature_text(expected)
         # the marker on the temperature curve stands at T for this step
-        where = svg_points(scene, temperature_axes, [k], [expected])[0]
+        where = svg_points(temperature_axes, [k], [math.log10(expected)])[0]
         assert close(moved(film, state, "now temperature"), where - start)
     proposals = [k for k, e in enumerate(run.trace.events) if e.kind == "propose"]
     for i, k in enumerate(proposals[:50]):
@@ -142,7 +143,7 @@ def test_a_worse_move_is_taken_with_probability_e_to_the_minus_delta_over_t(kind
     # the chance is ringed on the bottom curve, at this step and at that height
     assert shown(film, state, "now decision")
     chances = scene.curves.axes[2]
-    here, there = svg_points(scene, chances, [0, k], [0, chance])
+    here, there = svg_points(chances, [0, k], [0, chance])
     assert close(moved(film, state, "now decision"), there - here)
     column, _, row = run.trace.events[k - 1].data
     board = scene.board
@@ -246,7 +247,7 @@ def test_the_population_dots_stand_at_each_board_s_fitness():
     ax = dots.ax
     for i in (0, 7, 49):
         here, there = svg_points(
-            scene, ax, [i, i], [28 - first.conflicts[i], 28 - generation.conflicts[i]]
+            ax, [i, i], [28 - first.conflicts[i], 28 - generation.conflicts[i]]
         )
         assert close(moved(film, state, f"board {i}"), there - here)
 
@@ -289,7 +290,7 @@ def test_at_any_step_the_queens_lines_title_and_counters_are_the_current_board_s
     assert shown(film, state, "tried queen") == (kind == "propose")
     assert shown(film, state, "taken square") == (kind == "accept")
     assert shown(film, state, "turned down cross") == (kind == "reject")
-    cursor = svg_points(scene_of(film), scene_of(film).curves.axes[-1], [0, k], [0, 0])
+    cursor = svg_points(scene_of(film).curves.axes[-1], [0, k], [0, 0])
     assert close(moved(film, state, "cursor"), (cursor[1][0] - cursor[0][0], 0.0))
 
 
@@ -319,11 +320,10 @@ def test_a_moved_square_is_exported_where_the_browser_draws_it():
     column, _, row = run.trace.events[k - 1].data
     film.apply(scene, k)
     gid = f"sv{scene.item('taken square')}"
-    taken = next(p for p in scene.board.ax.patches if p.get_gid() == gid)
+    board = scene.figure.axes[0]  # the board's axes: the scene's first
+    taken = next(p for p in board.patches if p.get_gid() == gid)
     corners = taken.get_transform().transform(taken.get_path().vertices)
-    want = scene.board.ax.transData.transform(
-        [(column - 0.5, row - 0.5), (column + 0.5, row + 0.5)]
-    )
+    want = board.transData.transform([(column - 0.5, row - 0.5), (column + 0.5, row + 0.5)])
     assert corners.min(axis=0) == pytest.approx(want[0], abs=0.5)
     assert corners.max(axis=0) == pytest.approx(want[1], abs=0.5)
     assert png(film, k)[:4] == b"\x89PNG"
@@ -336,14 +336,14 @@ def test_the_board_is_a_checkerboard_with_the_bottom_left_square_dark():
 
     scene = annealing()[1].scene()
     scene.reset()  # the start's look: the marks of a move hidden
-    board = scene.board
+    board = scene.figure.axes[0]  # the board's axes: the scene's first
     canvas = FigureCanvasAgg(scene.figure)
     canvas.draw()
     pixels = np.asarray(canvas.buffer_rgba())[..., :3] / 255
     height = pixels.shape[0]
     for c, r in [(0, 0), (1, 0), (0, 1), (5, 2), (7, 7), (6, 7)]:
         # a square's lower-left corner region: no queen, no line there
-        x, y = board.ax.transData.transform((c - 0.4, r - 0.4))
+        x, y = board.transData.transform((c - 0.4, r - 0.4))
         colour = pixels[int(height - y), int(x)]
         want = DARK_SQUARE if (c + r) % 2 == 0 else LIGHT_SQUARE
         assert np.allclose(colour, to_rgb(want), atol=0.02), (c, r)

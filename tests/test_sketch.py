@@ -156,6 +156,31 @@ def test_a_graph_lesson_s_sketch_is_written_as_matplotlib_draws_its_replay(name)
         assert differences(drawing) is None
 
 
+def local_search_films():
+    """The local-search lesson's scenes: each algorithm's, small and large boards, restarts."""
+    from search_viz.lessons.local_search.drawing import run_film
+    from search_viz.lessons.local_search.runs import Run
+
+    def film(n, algorithm, options=None, **kw):
+        return lambda: run_film(Run.record(sv.NQueens(n, seed=0), algorithm, options), **kw)
+
+    return {
+        "annealing's opening": film(8, "simulated_annealing", opening=True),
+        "steepest ascent, numbered": film(8, "hill_climbing", numbers=True),
+        "restarts on 20 queens": film(
+            20, "hill_climbing", {"restarts": 3, "variant": "first-choice"}
+        ),
+        "a genetic run": film(6, "genetic", {"population": 12, "generations": 8}),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(local_search_films()))
+def test_a_local_search_sketch_is_written_as_matplotlib_draws_its_replay(name):
+    drawing = local_search_films()[name]().drawing()
+    assert isinstance(drawing, Sketch)
+    assert differences(drawing) is None
+
+
 def test_a_directed_graph_is_drawn_by_matplotlib_its_arrowheads_a_quiver():
     from search_viz.lessons.shared.graph_cases import RANDOM, build_case
 

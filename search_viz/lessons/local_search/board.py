@@ -8,10 +8,9 @@ listed in advance, the lines between queens that attack each other and the
 board's title, are marks made from the board at each step (``Mark.line``,
 ``Mark.label``).
 
->>> from matplotlib.figure import Figure
->>> from search_viz.film import Scene
->>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
->>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+>>> from search_viz.film.sketch import Sketch
+>>> sketch = Sketch(3, 3); ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1))
+>>> board = Board(sketch, ax, (0, 2, 0, 2))
 >>> [round(v, 1) for v in board.shift(1, 3)]  # one square (0.6 inch) up
 [0.0, -43.2]
 >>> len(board.attack_marks((0, 2, 0, 2)))
@@ -27,7 +26,6 @@ from functools import cache
 from itertools import chain, combinations
 
 import numpy as np
-from matplotlib.axes import Axes
 from matplotlib.collections import PatchCollection
 from matplotlib.colors import to_rgba
 from matplotlib.font_manager import FontProperties
@@ -37,8 +35,9 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
 
-from search_viz.film import Mark, MarkStyle, Scene
+from search_viz.film import Mark, MarkStyle
 from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame
+from search_viz.film.sketch import Sketch, SketchAxes
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, WHITE
 from search_viz.lessons.local_search.sizes import LABEL_SIZE, TICK_SIZE
 from search_viz.problems.nqueens import count_conflicts
@@ -122,25 +121,21 @@ def checker_path(n: int) -> Path:
     return Path(vertices, codes)
 
 
-def linear_frame(scene: Scene, ax: Axes) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Where data point (0, 0) of the linear axes ``ax`` lands in the SVG, and how far one unit
-    of x and of y goes there (in points; y grows downwards), unrounded.
+def linear_frame(ax: SketchAxes) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where data point (0, 0) of the sketch's axes ``ax`` lands in the SVG, and how far one
+    unit of x and of y goes there (in points; y grows downwards), unrounded.
 
-    ``scene.point`` rounds to a hundredth of a point, too coarse for a step's share of a
+    ``Sketch.point`` rounds to a hundredth of a point, too coarse for a step's share of a
     long curve; these give every point of ``ax`` as ``origin + unit * (x, y)``.
 
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
-    >>> _ = ax.set_xlim(0, 1000), ax.set_ylim(0, 1)
-    >>> linear_frame(Scene(fig), ax)
-    ((0.0, 72.0), (0.144, -72.0))
+    >>> from search_viz.film.sketch import Sketch
+    >>> ax = Sketch(2, 1).axes((0, 0, 1, 1), xlim=(0, 1000), ylim=(0, 1))
+    >>> [tuple(round(v, 3) for v in pair) for pair in linear_frame(ax)]
+    [(0.0, 72.0), (0.144, -72.0)]
     """
-    fig = scene.figure
-    (x0, y0), (x1, y1) = ax.transData.transform([(0.0, 0.0), (1.0, 1.0)])
-    scale = 72.0 / fig.dpi
-    height = fig.get_figheight() * 72.0
-    origin = (float(x0 * scale), float(height - y0 * scale))
-    return origin, (float((x1 - x0) * scale), float((y0 - y1) * scale))
+    (x0, y0), (x1, y1) = ax.data_transform().transform([(0.0, 0.0), (1.0, 1.0)])
+    height = ax.figure.size_points[1]
+    return (float(x0), float(height - y0)), (float(x1 - x0), float(y0 - y1))
 
 
 def attacking_pairs(state: Sequence[int]) -> list[tuple[int, int]]:
@@ -343,8 +338,8 @@ class Board:
 
     def __init__(
         self,
-        scene: Scene,
-        ax: Axes,
+        scene: Sketch,
+        ax: SketchAxes,
         start: Sequence[int],
         *,
         name: str = "board",
@@ -363,7 +358,7 @@ class Board:
         self._squares()
         self._frame(labels)
         # A square's centre in the SVG is affine in (column, row): found once, not per call.
-        self._origin, self._unit = linear_frame(scene, ax)
+        self._origin, self._unit = linear_frame(ax)
         #: Each column's queen's item name.
         self.queen_names = [f"{name} queen {c}" for c in range(n)]
         self.queens = [
@@ -410,8 +405,8 @@ class Board:
             y=Axis(ticks, title="row" if labels else "", labelpad=1),
         )
 
-    def queen_artist(self, column: float, row: float, color: str, alpha: float = 1.0) -> Line2D:
-        """One queen glyph at ``(column, row)``, never clipped (it moves)."""
+    def queen_artist(self, column: float, row: float, color: str, alpha: float = 1.0) -> int:
+        """One queen glyph at ``(column, row)``, never clipped (it moves): its handle."""
         (queen,) = self.ax.plot(
             [column],
             [row],
@@ -430,9 +425,9 @@ class Board:
         """One transparent item per square, over everything, called :func:`square_name`:
         what a click on the board picks in practice mode. Drawn once; never changed.
 
-        >>> from matplotlib.figure import Figure
-        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
-        >>> board = Board(Scene(fig), ax, (0, 2, 0, 2)); board.clickable_squares()
+        >>> from search_viz.film.sketch import Sketch
+        >>> sketch = Sketch(3, 3); ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1))
+        >>> board = Board(sketch, ax, (0, 2, 0, 2)); board.clickable_squares()
         >>> board.scene.has(square_name(3, 1))
         True
         """
@@ -444,7 +439,7 @@ class Board:
             linewidth=0,
             zorder=8,
         )
-        self.ax.add_collection(squares, autolim=False)  # the board's limits are set
+        self.ax.add_collection(squares)
         names = [square_name(c, r) for c in range(n) for r in range(n)]
         self.scene.tag_each(squares, names, shown=True)
 
@@ -461,7 +456,7 @@ class Board:
     def point(self, column: float, row: float) -> tuple[float, float]:
         """Where square ``(column, row)``'s centre is in the SVG, in points.
 
-        The same as ``scene.point(ax, column, row)``, without a matplotlib transform per call.
+        The same as ``scene.point(ax, column, row)``, unrounded, without a transform per call.
         """
         (x0, y0), (ux, uy) = self._origin, self._unit
         return x0 + ux * column, y0 + uy * row
@@ -504,9 +499,9 @@ class Board:
         """The attacking pairs of ``state``, as :func:`attacks` finds them: found from the
         board asked about before (a walk moves one queen at a time), the last one kept.
 
-        >>> from matplotlib.figure import Figure
-        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
-        >>> Board(Scene(fig), ax, (0, 2, 0, 2)).attacks((0, 3, 0, 2))
+        >>> from search_viz.film.sketch import Sketch
+        >>> sketch = Sketch(3, 3); ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1))
+        >>> Board(sketch, ax, (0, 2, 0, 2)).attacks((0, 3, 0, 2))
         [(0, 2, False)]
         """
         self._move_lines(state)
@@ -588,9 +583,9 @@ class Board:
         """The board's title (:func:`board_title`) above it, in the scene's mark style
         "title"; each text's mark is made once.
 
-        >>> from matplotlib.figure import Figure
-        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
-        >>> Board(Scene(fig), ax, (0, 2, 0, 2)).title_mark((0, 2, 0, 2), "Child: ").text
+        >>> from search_viz.film.sketch import Sketch
+        >>> sketch = Sketch(3, 3); ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1))
+        >>> Board(sketch, ax, (0, 2, 0, 2)).title_mark((0, 2, 0, 2), "Child: ").text
         'Child: 2 attacking pairs'
         """
         text = title_text(len(state), len(self.attacks(state)), prefix)
@@ -602,9 +597,9 @@ class Board:
         """The number ``value`` written in square ``(column, row)`` in the mark style ``style``;
         each made once (the numbers of a board are written again at every step it shows them).
 
-        >>> from matplotlib.figure import Figure
-        >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
-        >>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+        >>> from search_viz.film.sketch import Sketch
+        >>> sketch = Sketch(3, 3); ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1))
+        >>> board = Board(sketch, ax, (0, 2, 0, 2))
         >>> board.number_mark(1, 3, 5, "n").text, board.number_mark(1, 3, 5, "n").data()[-1]
         ('5', 'n')
         """
@@ -668,8 +663,8 @@ class Moves:
         for length in sorted(lengths):
             board.scene.tag(self._arrow(length, width), self._arrows[length])
 
-    def _arrow(self, length: int, width: float) -> FancyArrowPatch:
-        """An arrow ``length`` rows up (down if negative), from row 0 of column 0."""
+    def _arrow(self, length: int, width: float) -> int:
+        """An arrow ``length`` rows up (down if negative), from row 0 of column 0: its handle."""
         arrow = FancyArrowPatch(
             (0, 0),
             (0, length),
@@ -682,10 +677,7 @@ class Moves:
             zorder=6,
             clip_on=False,
         )
-        # Not add_patch: the board's limits are set, and the data limits add_patch works out
-        # from an arrow's path in display space cost more than drawing the arrow.
-        self.board.ax.add_artist(arrow)
-        return arrow
+        return self.board.ax.add_patch(arrow)
 
     def _at(self, builder, name: str, column: int, row: int) -> None:
         builder.show(name)
@@ -743,11 +735,10 @@ class Origins:
                 linewidth=0,
                 zorder=1,
             )
-            ax.add_collection(columns, autolim=False)  # the board's limits are set
+            ax.add_collection(columns)
             scene.tag_each(columns, [f"from {parent} {c}" for c in range(n)], shown=False)
-        (cut,) = ax.plot([0.5, 0.5], [-0.5, n - 0.5], color="black", linestyle="--", lw=2.5)
-        cut.set_clip_on(False)
-        cut.set_zorder(6)
+        (cut,) = ax.plot([0.5, 0.5], [-0.5, n - 0.5], color="black", linestyle="--", lw=2.5,
+                         clip_on=False, zorder=6)  # fmt: skip
         scene.tag(cut, "cut")
         self._shown: tuple = (None, None, None)
         board.square_patch(
@@ -785,9 +776,9 @@ def numbers_marks(board: Board, state: Sequence[int], grid, style: str, best_sty
 
     The lowest numbers (the moves steepest ascent picks from) are in ``best_style``.
 
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(figsize=(3, 3)); ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
-    >>> board = Board(Scene(fig), ax, (0, 2, 0, 2))
+    >>> from search_viz.film.sketch import Sketch
+    >>> sketch = Sketch(3, 3); ax = sketch.axes((0.1, 0.1, 0.8, 0.8), xlim=(0, 1), ylim=(0, 1))
+    >>> board = Board(sketch, ax, (0, 2, 0, 2))
     >>> grid = [[1, 9, 9, 9]] * 4
     >>> [m.text for m in numbers_marks(board, (0, 2, 0, 2), grid, "n", "best")][:3]
     ['9', '9', '9']

@@ -1,6 +1,7 @@
 """The curves beside the board, drawn once in the film's scene, on one shared step axis.
 
-Annealing: the conflicts of the current board, the temperature (log scale),
+Annealing: the conflicts of the current board, the temperature (on a log scale: the
+panel's data are its powers of ten),
 and the chance e^(−Δ/T) each worse move had (taken or turned down), which fall
 together as the run cools. Hill climbing: the conflicts (restarts marked) and
 the Δ of each move tried. The genetic algorithm: best and mean fitness per
@@ -10,15 +11,14 @@ What follows the step is a few items moved along the curves: the cursor, a
 veil over what is still to come, and a marker on each curve at the current
 point.
 
->>> from matplotlib.figure import Figure
 >>> import search_viz as sv
->>> from search_viz.film import Scene
+>>> from search_viz.film.sketch import Sketch
 >>> from search_viz.lessons.local_search.runs import Run
 >>> run = Run.record(sv.NQueens(8, seed=3), "simulated_annealing", {"max_steps": 50})
->>> scene = Scene(Figure(figsize=(4, 4)))
->>> curves = Curves(scene, run, (0.2, 0.1, 0.7, 0.8))
->>> [[t.get_text() for t in ax.texts if t.get_rotation() == 90] for ax in curves.axes]
-[['conflicts'], ['temperature T'], ['chance e^(−Δ/T)\\nof a worse move']]
+>>> sketch = Sketch(4, 4)
+>>> curves = Curves(sketch, run, (0.2, 0.1, 0.7, 0.8))
+>>> [d.args[2] for d in sketch._drawn if d.kind == "text" and d.kwargs.get("rotation") == 90]
+['conflicts', 'temperature T', 'chance e^(−Δ/T)\\nof a worse move']
 """
 
 from __future__ import annotations
@@ -27,13 +27,11 @@ from collections.abc import Sequence
 from functools import cached_property
 
 import numpy as np
-from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import PathPatch, Rectangle
-from matplotlib.transforms import blended_transform_factory
 
-from search_viz.film import Scene
 from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame, whole_ticks
+from search_viz.film.sketch import Sketch, SketchAxes
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS
 from search_viz.lessons.local_search.board import box_path, linear_frame
 from search_viz.lessons.local_search.runs import Run
@@ -121,42 +119,44 @@ def distinct_points(x: np.ndarray, y: np.ndarray, cells: tuple[int, int], box) -
     return np.sort(first)
 
 
-def svg_points(scene: Scene, ax: Axes, x, y) -> np.ndarray:
-    """Where the data points ``(x[i], y[i])`` of ``ax`` land in the SVG, in points.
+def svg_points(ax: SketchAxes, x, y) -> np.ndarray:
+    """Where the data points ``(x[i], y[i])`` of the sketch's axes ``ax`` land in the SVG, in
+    points: ``Sketch.point`` for each point, unrounded, in one transform for all.
 
-    The same as ``scene.point`` for each point, in one transform for all.
-
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(figsize=(2, 1)); ax = fig.add_axes((0, 0, 1, 1))
-    >>> _ = ax.set_xlim(0, 1), ax.set_ylim(0, 1)
-    >>> svg_points(Scene(fig), ax, [0.5, 1.0], [1.0, 0.0]).round(2).tolist()
+    >>> ax = Sketch(2, 1).axes((0, 0, 1, 1), xlim=(0, 1), ylim=(0, 1))
+    >>> svg_points(ax, [0.5, 1.0], [1.0, 0.0]).round(2).tolist()
     [[72.0, 0.0], [144.0, 72.0]]
     """
     xy = np.column_stack([np.asarray(x, dtype=float), np.asarray(y, dtype=float)])
-    pixels = ax.transData.transform(xy)
-    fig = scene.figure
-    scale = POINTS / fig.dpi
-    height = fig.get_figheight() * POINTS
-    return np.column_stack([pixels[:, 0] * scale, height - pixels[:, 1] * scale])
+    points = ax.data_transform().transform(xy)
+    height = ax.figure.size_points[1]
+    return np.column_stack([points[:, 0], height - points[:, 1]])
+
+
+def _data_at(ax: SketchAxes, display) -> tuple[float, float]:
+    """The data point of ``ax`` at the display point ``display`` (points from the bottom left)."""
+    x, y = ax.data_transform().inverted().transform(display)
+    return float(x), float(y)
 
 
 def decades(low: float, high: float) -> Axis:
-    """A log axis's ticks: a few powers of ten between ``low`` and ``high``, labelled in plain
-    numbers (1000, 10, 0.1).
+    """A log axis's ticks: a few powers of ten between ``low`` and ``high``, placed at their
+    powers (the axis's data are the values' logarithms) and labelled in plain numbers
+    (1000, 10, 0.1).
 
     Plain labels read better than 10³ and draw without mathtext, which keeps exporting a
     GIF quick.
 
-    >>> decades(0.05, 2000).labels
-    ('1000', '10', '0.1')
+    >>> decades(0.05, 2000)
+    Axis(ticks=(3.0, 1.0, -1.0), labels=('1000', '10', '0.1'), title='', labelpad=4.0)
     """
     powers = range(int(np.ceil(np.log10(low))), int(np.floor(np.log10(high))) + 1)
     step = max(1, -(-len(powers) // 3))
-    ticks = tuple(10.0**p for p in powers[::-1][::step])
-    return Axis(ticks, tuple(f"{t:g}" for t in ticks))
+    kept = powers[::-1][::step]
+    return Axis(tuple(float(p) for p in kept), tuple(f"{10.0**p:g}" for p in kept))
 
 
-def _decisions(ax: Axes, x, y, taken, size: float) -> None:
+def _decisions(ax: SketchAxes, x, y, taken, size: float) -> None:
     """Moves turned down as crosses, moves taken as squares (the board's marks)."""
     ax.plot(
         x[~taken],
@@ -187,13 +187,12 @@ class Curves:
     :meth:`at` moves what follows the step: the cursor, the veil, the markers.
     """
 
-    def __init__(self, scene: Scene, run: Run, box: Sequence[float]) -> None:
+    def __init__(self, scene: Sketch, run: Run, box: Sequence[float]) -> None:
         self.scene, self.run = scene, run
-        self.fig = fig = scene.figure
         left, bottom, width, height = box
-        self.width_pt = width * fig.get_figwidth() * POINTS
+        self.width_pt = width * scene.get_figwidth() * POINTS
         if run.algorithm == "genetic":
-            self.axes = [fig.add_axes((left, bottom, width, height))]
+            self.axes = [scene.axes((left, bottom, width, height), xlim=(0, 1), ylim=(0, 1))]
             self.x = self._generation_x()
             self._markers = self._fitness(self.axes[0])
         else:
@@ -205,33 +204,36 @@ class Curves:
         self._paths = self._precompute()
 
     # ------------------------------------------------------------ the panels
-    def _stack(self, left, bottom, width, height) -> list[Axes]:
+    def _stack(self, left, bottom, width, height) -> list[SketchAxes]:
         """The panels, top to bottom, on one step axis (labelled under the last)."""
         panels = 3 if self.run.algorithm == "simulated_annealing" else 2
         gap = 0.035
         tall = (height - gap * (panels - 1)) / panels
-        axes: list[Axes] = []
         last = max(1, len(self.run.trace) - 1)
-        for i in range(panels):
-            y = bottom + (panels - 1 - i) * (tall + gap)
-            ax = self.fig.add_axes((left, y, width, tall))
-            ax.set_xlim(0, last)
-            axes.append(ax)
+        axes = [
+            self.scene.axes(
+                (left, bottom + (panels - 1 - i) * (tall + gap), width, tall),
+                xlim=(0, last),
+                ylim=(0, 1),
+            )
+            for i in range(panels)
+        ]
         self._x_axis = Axis(whole_ticks((0, last), 5), title="step", labelpad=1)
         return axes
 
-    def _frame(self, ax: Axes, ylabel: str, y: Axis) -> None:
+    def _frame(self, ax: SketchAxes, ylabel: str, y: Axis) -> None:
         """A panel's frame: its own y axis, the shared x axis's ticks (labelled on the last)."""
         x = self._x_axis
         if ax is not self.axes[-1]:
             x = Axis(x.ticks, labels=())
         draw_frame(ax, CURVE_FRAME, x=x, y=Axis(y.ticks, y.labels, ylabel, labelpad=3))
 
-    def _story(self) -> list[tuple[str, Axes, np.ndarray]]:
+    def _story(self) -> list[tuple[str, SketchAxes, np.ndarray]]:
         story, axes = self.run.story, self.axes
         bins = int(self.width_pt)
         x = np.arange(len(story.objective))
         ax = axes[0]
+        ax.set_ylim(-0.3, max(1, int(story.objective.max())) * 1.12 + 0.3)
         ax.plot(
             *thinned(x, story.objective.astype(float), bins),
             drawstyle="steps-post",
@@ -239,31 +241,29 @@ class Curves:
             linewidth=1.5,
         )
         for r in story.restarts:
-            ax.axvline(r, color=RESTART_COLOR, linestyle=":", linewidth=1.6, zorder=2)
-        ax.set_ylim(-0.3, max(1, int(story.objective.max())) * 1.12 + 0.3)
+            ax.plot([r, r], ax.get_ylim(), color=RESTART_COLOR, linestyle=":", linewidth=1.6)
         self._frame(ax, "conflicts", Axis(whole_ticks(ax.get_ylim(), 4)))
         markers = [("conflicts", ax, story.objective.astype(float))]
         if self.run.algorithm == "simulated_annealing":
             temperature = _filled(story.temperature)
             ax = axes[1]
             shown = temperature > 0
-            ax.plot(
-                *thinned(x[shown], temperature[shown], bins), color=TEMPERATURE_COLOR, linewidth=1.5
-            )
-            ax.set_yscale("log")
             ticks = Axis()
             if shown.any():  # room for the first decade's tick above T0
                 low, high = temperature[shown].min() / 2, temperature[shown].max() * 2
-                ax.set_ylim(low, high)
+                ax.set_ylim(np.log10(low), np.log10(high))
                 ticks = decades(low, high)
+            powers = np.full(len(temperature), ax.get_ylim()[0])  # T = 0: at the foot
+            powers[shown] = np.log10(temperature[shown])
+            ax.plot(*thinned(x[shown], powers[shown], bins), color=TEMPERATURE_COLOR, linewidth=1.5)
             self._frame(ax, "temperature T", ticks)
-            markers.append(("temperature", ax, temperature))
+            markers.append(("temperature", ax, powers))
             self._chances(axes[2], temperature)
         else:
             self._deltas(axes[1])
         return markers
 
-    def _chances(self, ax: Axes, temperature: np.ndarray) -> None:
+    def _chances(self, ax: SketchAxes, temperature: np.ndarray) -> None:
         story = self.run.story
         worse = story.deltas > 0
         x, y, taken = story.decisions[worse], story.chances[worse], story.accepted[worse]
@@ -281,9 +281,9 @@ class Curves:
         ax.set_ylim(-0.06, 1.1)
         self._frame(ax, "chance e^(−Δ/T)\nof a worse move", Axis((0, 0.5, 1)))
 
-    def _deltas(self, ax: Axes) -> None:
+    def _deltas(self, ax: SketchAxes) -> None:
         story = self.run.story
-        ax.axhline(0, color=GREY, linewidth=1)
+        ax.plot(ax.get_xlim(), [0, 0], color=GREY, linewidth=1)
         x, y = story.decisions, story.deltas
         low = float(y.min()) if len(y) else -1.0
         high = float(y.max()) if len(y) else 1.0
@@ -298,17 +298,17 @@ class Curves:
         k = np.arange(len(self.run.trace), dtype=float)
         return np.interp(k, steps, np.arange(len(steps), dtype=float))
 
-    def _fitness(self, ax: Axes) -> list[tuple[str, Axes, np.ndarray]]:
+    def _fitness(self, ax: SketchAxes) -> list[tuple[str, SketchAxes, np.ndarray]]:
         evo, pairs = self.run.evolution, self.run.max_pairs
         g = np.arange(len(evo.best), dtype=float)
+        ax.set_ylim(pairs - max(evo.mean.max(), evo.best.max()) - 1, pairs + 1.5)
+        ax.set_xlim(0, max(1, len(g) - 1))
         marker = "o" if len(g) < 40 else None
         ax.plot(
             g, pairs - evo.best, color=CONFLICT_COLOR, linewidth=1.8, marker=marker, markersize=3
         )
         ax.plot(g, pairs - evo.mean, color=MEAN_COLOR, linewidth=1.5, linestyle="--")
-        ax.axhline(pairs, color=SOLVED_COLOR, linewidth=1.4, linestyle=":")
-        ax.set_ylim(pairs - max(evo.mean.max(), evo.best.max()) - 1, pairs + 1.5)
-        ax.set_xlim(0, max(1, len(g) - 1))
+        ax.plot(ax.get_xlim(), [pairs, pairs], color=SOLVED_COLOR, linewidth=1.4, linestyle=":")
         self._x_axis = Axis(whole_ticks(ax.get_xlim(), 5), title="generation", labelpad=1)
         self._frame(ax, "fitness", Axis(whole_ticks(ax.get_ylim(), 3)))
         best = pairs - evo.best[np.floor(self.x).astype(int)]
@@ -316,48 +316,30 @@ class Curves:
 
     # ------------------------------------------------------- what follows the step
     def _follow(self, left, bottom, width, height) -> None:
-        fig, ax = self.fig, self.axes[-1]
-        along = blended_transform_factory(ax.transData, fig.transFigure)
+        """The items that follow the step, all drawn in the last panel's data (over every
+        panel, across the whole stack): the veil, the cursor, a marker on each curve, the
+        ring, and a white margin right of the panels that hides what runs past them."""
+        scene, ax = self.scene, self.axes[-1]
+        figure_width, figure_height = scene.size_points
         x0, x1 = ax.get_xlim()
-        top = bottom + height
-        veil = PathPatch(
-            box_path(x0, bottom, x1 - x0, height),
-            transform=along,
-            facecolor="white",
-            alpha=0.6,
-            linewidth=0,
-            zorder=5,
-            clip_on=False,
-        )
-        fig.add_artist(veil)
-        self.scene.tag(veil, "veil", shown=True)
-        margin = Rectangle(
-            (left + width, bottom - 0.01),
-            1 - left - width,
-            height + 0.02,
-            transform=fig.transFigure,
-            facecolor="white",
-            linewidth=0,
-            zorder=7,
-        )
-        fig.add_artist(margin)
-        cursor = Line2D(
-            [x0, x0],
-            [bottom, top],
-            transform=along,
-            color=CURSOR_COLOR,
-            linewidth=1.8,
-            zorder=6,
-            clip_on=False,
-        )
-        fig.add_artist(cursor)
-        self.scene.tag(cursor, "cursor", shown=True)
+        _, foot = _data_at(ax, (0, bottom * figure_height))
+        _, head = _data_at(ax, (0, (bottom + height) * figure_height))
+        veil = PathPatch(box_path(x0, foot, x1 - x0, head - foot), facecolor="white",
+                         alpha=0.6, linewidth=0, zorder=5, clip_on=False)  # fmt: skip
+        scene.tag(ax.add_patch(veil), "veil", shown=True)
+        right, low = _data_at(ax, ((left + width) * figure_width, (bottom - 0.01) * figure_height))
+        end, high = _data_at(ax, (figure_width, (bottom + height + 0.01) * figure_height))
+        ax.add_patch(Rectangle((right, low), end - right, high - low, facecolor="white",
+                               linewidth=0, zorder=7, clip_on=False))  # fmt: skip
+        cursor = Line2D([x0, x0], [foot, head], color=CURSOR_COLOR, linewidth=1.8, zorder=6,
+                        clip_on=False)  # fmt: skip
+        scene.tag(ax.add_line(cursor), "cursor", shown=True)
         for name, axes, ys in self._markers:
             y0 = ys[0] if np.isfinite(ys[0]) else 1.0
+            here = _data_at(ax, axes.data_transform().transform((self.x[0], y0)))
             marker = Line2D(
-                [self.x[0]],
-                [y0],
-                transform=axes.transData,
+                [here[0]],
+                [here[1]],
                 ls="none",
                 marker=STATUS["current"].marker,
                 markersize=6.5,
@@ -367,14 +349,12 @@ class Curves:
                 zorder=6.5,
                 clip_on=False,
             )
-            fig.add_artist(marker)
-            self.scene.tag(marker, f"now {name}", shown=True)
+            scene.tag(ax.add_line(marker), f"now {name}", shown=True)
         self._ring_axes = self.axes[-1] if self.run.algorithm != "genetic" else None
         if self._ring_axes is not None:
             ring = Line2D(
                 [0],
                 [0],
-                transform=self._ring_axes.transData,
                 ls="none",
                 marker="o",
                 markersize=9,
@@ -384,22 +364,21 @@ class Curves:
                 zorder=6.5,
                 clip_on=False,
             )
-            fig.add_artist(ring)
-            self.scene.tag(ring, "now decision")
+            scene.tag(self._ring_axes.add_line(ring), "now decision")
             self._ring_shown = False  # hidden at the start
             # The ring's panel is linear: a unit of x and of y is a fixed shift in the SVG.
-            self._ring_unit = linear_frame(self.scene, self._ring_axes)[1]
+            self._ring_unit = linear_frame(self._ring_axes)[1]
 
     def _precompute(self) -> dict[str, np.ndarray]:
         """Every step's shift of the cursor and of each marker, in points (one transform each)."""
         steps = len(self.x)
-        cursor = svg_points(self.scene, self.axes[-1], self.x, np.zeros(steps))
+        cursor = svg_points(self.axes[-1], self.x, np.zeros(steps))
         paths = {"cursor": np.column_stack([cursor[:, 0] - self.base_x, np.zeros(steps)])}
         for name, ax, ys in self._markers:
             y0 = ys[0] if np.isfinite(ys[0]) else 1.0
             known = np.where(np.isfinite(ys), ys, y0)
-            where = svg_points(self.scene, ax, self.x, known)
-            start = svg_points(self.scene, ax, [self.x[0]], [y0])[0]
+            where = svg_points(ax, self.x, known)
+            start = svg_points(ax, [self.x[0]], [y0])[0]
             paths[f"now {name}"] = where - start
         return paths
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 
 from search_viz.algorithms.genetic import genetic_pseudocode
 from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
-from search_viz.film import CHUNK_STEPS, LONG_FILM, Film, FilmBuilder, Mark, MarkStyle, Scene
+from search_viz.film import CHUNK_STEPS, LONG_FILM, Film, FilmBuilder, Mark, MarkStyle
+from search_viz.film.sketch import Sketch
 from search_viz.lessons.local_search.board import (
     MAX_CLICKABLE,
     MAX_NUMBERED,
@@ -135,8 +137,9 @@ def pseudocode_of(algorithm: str, options: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------------ scene
-class QueensScene(Scene):
-    """The lesson's scene, and the parts of it the film moves."""
+class QueensScene(Sketch):
+    """The lesson's scene (sketched: see :mod:`search_viz.film.sketch`), and the parts of it
+    the film moves."""
 
     board: Board
     moves: Moves | None
@@ -154,9 +157,8 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
     >>> scene.has("board queen 7"), scene.has("cursor"), scene.parents is None
     (True, True, True)
     """
-    fig = Figure(figsize=figure_size())
-    scene = QueensScene(fig)
-    ax = fig.add_axes(box(BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE, BOARD_SIDE))
+    scene = QueensScene(*figure_size())
+    ax = scene.axes(box(BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE, BOARD_SIDE), xlim=(0, 1), ylim=(0, 1))
     start = _first_board(run)
     scene.board = Board(scene, ax, start)
     scene.moves = scene.origins = scene.parents = scene.population = None
@@ -176,11 +178,13 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
         curves_box = box(RIGHT_LEFT, BOARD_BOTTOM, RIGHT_RIGHT - RIGHT_LEFT, TOP - BOARD_BOTTOM)
     scene.curves = Curves(scene, run, curves_box)
     handles += legend_handles(run.algorithm)
-    fig.legend(
-        handles=handles,
+    labels = [handle.get_label() for handle in handles]
+    scene.legend(
+        labels,
+        legend_handle,
+        anchor=(0.5, 0.0),
         loc="lower center",
-        bbox_to_anchor=(0.5, 0.0),
-        ncols=(len(handles) + 1) // 2 if len(handles) <= 8 else (len(handles) + 2) // 3,
+        ncols=(len(labels) + 1) // 2 if len(labels) <= 8 else (len(labels) + 2) // 3,
         fontsize=LEGEND_SIZE,
         frameon=False,
         handlelength=1.5,
@@ -193,6 +197,18 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
     scene.mark_style("number", MarkStyle(color="#666666", size=max(6.0, 0.3 * square)))
     scene.mark_style("best number", MarkStyle(size=max(6.0, 0.3 * square), weight="bold"))
     return scene
+
+
+def legend_handle(label: str) -> Artist:
+    """The handle of the legend's entry ``label`` (a sketch's legend names its entries).
+
+    >>> legend_handle("attacking pair").get_linewidth()
+    2.0
+    """
+    handles = [legend_queen(), attack_legend(), *move_legend(), *origin_legend()]
+    for algorithm in ALGORITHMS:
+        handles += legend_handles(algorithm)
+    return next(handle for handle in handles if handle.get_label() == label)
 
 
 def clickable(run: Run) -> bool:

@@ -6,14 +6,13 @@ parent's rows; the population is one dot per board (x: its place ``#i``, y: its
 fitness), each dot an item moved to its board's fitness in each generation,
 and the two parents are ringed.
 
->>> from matplotlib.figure import Figure
 >>> import search_viz as sv
->>> from search_viz.film import Scene
+>>> from search_viz.film.sketch import Sketch
 >>> from search_viz.lessons.local_search.runs import Run
 >>> run = Run.record(sv.NQueens(6, seed=1), "genetic", {"population": 6, "generations": 2})
->>> scene = Scene(Figure(figsize=(4, 3)))
->>> dots = Population(scene, run, (0.1, 0.1, 0.8, 0.3))
->>> scene.has("board 5"), scene.has("ring x")
+>>> sketch = Sketch(4, 3)
+>>> dots = Population(sketch, run, (0.1, 0.1, 0.8, 0.3))
+>>> sketch.has("board 5"), sketch.has("ring x")
 (True, True)
 """
 
@@ -22,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from search_viz.algorithms.genetic import Generation
-from search_viz.film import Mark, MarkStyle, Scene
+from search_viz.film import Mark, MarkStyle
 from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame, whole_ticks
+from search_viz.film.sketch import Sketch
 from search_viz.film.style import OKABE_ITO
 from search_viz.lessons.local_search.board import Board, FixedMark, linear_frame
 from search_viz.lessons.local_search.runs import Run
@@ -40,15 +40,15 @@ POPULATION_FRAME = FrameStyle(tick_size=TICK_SIZE, label_size=LABEL_SIZE, tick_l
 class Parents:
     """Two small boards, parent x and parent y, in ``box`` (fractions of the figure)."""
 
-    def __init__(self, scene: Scene, run: Run, box: Sequence[float]) -> None:
-        fig = scene.figure
+    def __init__(self, scene: Sketch, run: Run, box: Sequence[float]) -> None:
         left, bottom, width, height = box
-        fig_w, fig_h = fig.get_size_inches()
+        fig_w, fig_h = scene.get_size_inches()
         side = min(height * fig_h, width * fig_w / 2 - 0.15)  # inches
         self.boards: dict[str, Board] = {}
         for i, who in enumerate("xy"):
             centre = left + width * (0.25 + 0.5 * i)
-            ax = fig.add_axes((centre - side / fig_w / 2, bottom, side / fig_w, side / fig_h))
+            rect = (centre - side / fig_w / 2, bottom, side / fig_w, side / fig_h)
+            ax = scene.axes(rect, xlim=(0, 1), ylim=(0, 1))
             self.boards[who] = Board(
                 scene,
                 ax,
@@ -96,17 +96,16 @@ class Parents:
 class Population:
     """The fitness of each board of the population, one dot per board, in ``box``."""
 
-    def __init__(self, scene: Scene, run: Run, box: Sequence[float]) -> None:
+    def __init__(self, scene: Sketch, run: Run, box: Sequence[float]) -> None:
         self.scene = scene
         evo = run.evolution
         self.max_pairs = pairs = run.max_pairs
         first = evo.generations[0]
         self.size = min(len(first.population), DOTS)
-        self.ax = ax = scene.figure.add_axes(box)
         lowest = min(pairs - max(g.conflicts) for g in evo.generations)
-        ax.set_xlim(-1, self.size)
-        ax.set_ylim(lowest - 1, pairs + 1)
-        ax.axhline(pairs, color=OKABE_ITO["bluish green"], linewidth=1.2, linestyle=":")
+        self.ax = ax = scene.axes(box, xlim=(-1, self.size), ylim=(lowest - 1, pairs + 1))
+        ax.plot(ax.get_xlim(), [pairs, pairs], color=OKABE_ITO["bluish green"], linewidth=1.2,
+                linestyle=":")  # fmt: skip
         self.base = [pairs - c for c in first.conflicts[: self.size]]
         for i, fitness in enumerate(self.base):
             (dot,) = ax.plot(
@@ -146,7 +145,7 @@ class Population:
         self._fitness = list(self.base)  # where each dot stands now
         self._lowest = lowest
         # The axes is linear: one unit of x and of y is a fixed distance in the SVG.
-        self._unit = linear_frame(scene, ax)[1]
+        self._unit = linear_frame(ax)[1]
 
     def _shift(self, i: int, fitness: float, x0: float, y0: float) -> tuple[float, float]:
         """How far a dot drawn at ``(x0, y0)`` moves to ``(i, fitness)``, in points."""
