@@ -169,7 +169,8 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
         wide = RIGHT_RIGHT - RIGHT_LEFT
         scene.parents = Parents(scene, run, box(RIGHT_LEFT - 0.3, 3.02, wide + 0.3, 0.8))
         scene.population = Population(scene, run, box(RIGHT_LEFT, 2.0, wide, 0.62))
-        curves_box = box(RIGHT_LEFT, BOARD_BOTTOM, wide, 0.62)
+        # above the legend's third row, which the generation axis's label would touch
+        curves_box = box(RIGHT_LEFT, BOARD_BOTTOM + 0.14, wide, 0.5)
     else:
         scene.moves = Moves(scene.board, _lengths(run))
         if clickable(run):
