@@ -306,7 +306,7 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None 
     board, moves, curves = scene.board, scene.moves, scene.curves
     events = run.trace.events
     variant = run.variant
-    shown = counters(run)
+    shown = counters(run, stop)
     asking = WalkQuestions(run, squares=clickable(run))
     describing = WalkDescriptions(run, board.attacks)
     current = run.problem.state

@@ -176,16 +176,17 @@ class Run:
 
 
 # ------------------------------------------------------------------- counters
-def counters(run: Run) -> list[dict[str, object]]:
-    """The numbers beside the picture at every step: what has happened so far (one pass).
+def counters(run: Run, stop: int | None = None) -> list[dict[str, object]]:
+    """The numbers beside the picture at every step (``stop``: at the steps before that one
+    only, an opening's): what has happened so far (one pass).
 
     >>> import search_viz as sv
     >>> run = Run.record(sv.NQueens(8, seed=1), "hill_climbing", {"sideways": 100})
-    >>> counters(run)[-1]["conflicts now"]
-    0
+    >>> counters(run)[-1]["conflicts now"], len(counters(run, 3))
+    (0, 3)
     """
     if run.algorithm == "genetic":
-        return _genetic_counters(run)
+        return _genetic_counters(run)[:stop]
     story = run.story
     annealing = run.algorithm == "simulated_annealing"
     tried = made = sideways = restarts = worse_taken = worse_turned_down = 0
@@ -193,7 +194,7 @@ def counters(run: Run) -> list[dict[str, object]]:
     written = temperature_text(temperature)  # T in words, written again only when it changes
     objective = story.objective.tolist()
     out = []
-    for k, e in enumerate(run.trace.events):
+    for k, e in enumerate(run.trace.events[:stop]):
         kind = e.kind
         if kind == "propose":
             tried += 1
