@@ -420,27 +420,11 @@ def _simulated_annealing(
         delta = board.delta(column, row)
         candidate = board.moved(column, row)
         value = board.conflicts + delta
-        yield Event(
-            "propose",
-            candidate,
-            value=value,
-            temperature=t,
-            delta=delta,
-            data=Move(column, start, row),
-            line=4,
-        )
+        yield _walk_event("propose", candidate, value, t, delta, None, 4, _move(column, start, row))
         if delta <= 0:
             board.move(column, row)
             accepted += 1
-            yield Event(
-                "accept",
-                candidate,
-                value=value,
-                temperature=t,
-                delta=delta,
-                probability=1.0,
-                line=6,
-            )
+            yield _walk_event("accept", candidate, value, t, delta, 1.0, 6, None)
         else:
             chance = math.exp(-delta / t) if t > 0 else 0.0  # T underflows on long runs
             draw = rng.random()
@@ -452,16 +436,8 @@ def _simulated_annealing(
             else:
                 rejected += 1
                 kind = "reject"
-            yield Event(
-                kind,
-                candidate,
-                value=value,
-                temperature=t,
-                delta=delta,
-                probability=chance,
-                data=draw,
-                line=8 if kind == "accept" else 7,
-            )
+            line = 8 if kind == "accept" else 7
+            yield _walk_event(kind, candidate, value, t, delta, chance, line, draw)
         step += 1
     final = board.state()
     yield Event(
@@ -483,3 +459,28 @@ def _simulated_annealing(
             "stopped": stopped,
         },
     )
+
+
+_new_tuple = tuple.__new__
+
+
+def _walk_event(kind: str, node, value, temperature, delta, probability, line: int, data) -> Event:
+    """An annealing step's Event, its fields passed in order: a walk of 10,000 steps makes
+    20,000 of them, and the keywords' way costs about a quarter of the walk.
+
+    >>> _walk_event("accept", (0, 1), 3, 9.5, 1, 0.9, 8, 0.2) == Event(
+    ...     "accept", (0, 1), value=3, temperature=9.5, delta=1, probability=0.9, line=8, data=0.2)
+    True
+    """
+    fields = (kind, node, None, value, None, None, None, None, None, None, temperature, delta,
+              probability, line, data)  # fmt: skip
+    return _new_tuple(Event, fields)
+
+
+def _move(column: int, start: int, row: int) -> Move:
+    """``Move(column, start, row)``, made without the keywords' way.
+
+    >>> _move(2, 0, 5) == Move(2, 0, 5)
+    True
+    """
+    return _new_tuple(Move, (column, start, row))
