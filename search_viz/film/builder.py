@@ -44,8 +44,10 @@ class FilmBuilder:
 
     ``meta`` are the film's other facts for the player (see :class:`Film`):
     ``title``, ``pseudocode`` (the text whose lines the steps light),
-    ``layout`` ("side": panels beside the picture; "below": under it) and
-    ``shape`` (films of one shape keep the step when one replaces the other).
+    ``layout`` ("side": panels beside the picture; "below": under it),
+    ``shape`` (films of one shape keep the step when one replaces the other) and
+    ``focus`` (where a picture wider than a phone's screen opens, as a fraction of its
+    width: 0.5, its middle, unless told).
 
     From its start until :meth:`film` (or until it is gone), a builder holds Python's
     cycle collector off (see :mod:`search_viz.film.collector`).

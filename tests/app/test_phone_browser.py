@@ -1,7 +1,8 @@
 """Every lesson on a phone (390x844, touch) in headless Chromium: it opens with a sentence on
 screen, steps by tapping and by swiping the picture, keeps its controls and sentence on screen
 while the picture is looked at, has tap targets of 44 px or more and picture text of 11 px or
-more; tic-tac-toe steps with its board and the step's sentence on screen together, and a whole
+more; a picture wider than the phone opens at its focus (local search's board, a tree's root);
+tic-tac-toe steps with its board and the step's sentence on screen together, and a whole
 game of tic-tac-toe is played against the perfect player by tapping.
 
 Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from search_viz.lessons.local_search.sizes import BOARD_FOCUS
 from tests.app.film_browser import shoot_main, shown_step, wait_for_player
 from tests.app.lesson_films import LESSON_FILMS
 
@@ -138,6 +140,23 @@ def test_each_lesson_plays_on_a_phone(phone, app_url, path):
         assert sizes, "no text measured"
         assert min(sizes) >= READABLE - 0.05, (step, sorted(sizes)[:5])
     shoot_main(page, f"phone-{path}")
+    assert page.errors == []
+
+
+#: Where a picture wider than the phone opens: the middle of what shows, as a fraction of its
+#: width (local search's board; a tree's root, at its middle).
+FOCUS = {"local-search": BOARD_FOCUS, "informed-search": 0.5}
+
+
+@pytest.mark.parametrize("path", sorted(FOCUS))
+def test_a_picture_wider_than_the_phone_opens_at_its_focus(phone, app_url, path):
+    page = phone
+    page.goto(f"{app_url}/{path}")
+    wait_for_player(page)
+    box = page.locator(".svp-picture").first
+    left, width, seen = box.evaluate("(b) => [b.scrollLeft, b.scrollWidth, b.clientWidth]")
+    assert width > seen, "the picture fits the phone: nothing to open at"
+    assert (left + seen / 2) / width == pytest.approx(FOCUS[path], abs=0.01)
     assert page.errors == []
 
 

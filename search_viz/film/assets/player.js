@@ -387,9 +387,14 @@ class FilmView {
   }
 
   // A picture wider than its box (on a phone) opens at its middle, where trees have their root.
+  // A picture wider than its box (a phone) opens at its focus: the film's `focus`, a fraction
+  // of its width (local search's board), else its middle (a tree's root).
   centrePicture() {
     const box = this.picture;
-    if (box.scrollWidth > box.clientWidth) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    const spare = box.scrollWidth - box.clientWidth;
+    if (spare <= 0) return;
+    const focus = typeof this.meta.focus === "number" ? this.meta.focus : 0.5;
+    box.scrollLeft = Math.max(0, Math.min(spare, focus * box.scrollWidth - box.clientWidth / 2));
   }
 
   // A quick sideways swipe across the picture steps (to the left: forward), unless it panned

@@ -47,6 +47,7 @@ from search_viz.lessons.local_search.runs import ALGORITHMS, Run, counters
 from search_viz.lessons.local_search.sentences import TITLES, explain_local
 from search_viz.lessons.local_search.sizes import (
     BOARD_BOTTOM,
+    BOARD_FOCUS,
     BOARD_LEFT,
     BOARD_SIDE,
     LEGEND_SIZE,
@@ -263,6 +264,7 @@ def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool
         pseudocode=pseudocode_of(run.algorithm, options),
         layout="side",
         shape=_shape(run, each),
+        focus=round(BOARD_FOCUS, 3),
     )
     if run.algorithm == "genetic":
         _genetic_steps(builder, run, children=each == "child")

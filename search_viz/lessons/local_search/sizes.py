@@ -20,6 +20,8 @@ ZOOM = 1.1
 BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE = 0.36, 0.8, 3.1
 RIGHT_LEFT, RIGHT_RIGHT = 4.08, 5.82
 TOP = 3.98
+#: Where a phone opens the picture, as a fraction of its width: the board's middle.
+BOARD_FOCUS = (BOARD_LEFT + BOARD_SIDE / 2) / WIDTH
 
 #: Font sizes in points (of the zoomed figure): the smallest, 9.5, is 14 px on a projector.
 TITLE_SIZE = 10.5
