@@ -386,7 +386,6 @@ class FilmView {
     return Math.ceil((READABLE_PX * box.width) / smallest);
   }
 
-  // A picture wider than its box (on a phone) opens at its middle, where trees have their root.
   // A picture wider than its box (a phone) opens at its focus: the film's `focus`, a fraction
   // of its width (local search's board), else its middle (a tree's root).
   centrePicture() {

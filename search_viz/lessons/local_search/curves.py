@@ -121,16 +121,17 @@ def distinct_points(x: np.ndarray, y: np.ndarray, cells: tuple[int, int], box) -
 
 def svg_points(ax: SketchAxes, x, y) -> np.ndarray:
     """Where the data points ``(x[i], y[i])`` of the sketch's axes ``ax`` land in the SVG, in
-    points: ``Sketch.point`` for each point, unrounded, in one transform for all.
+    points: ``Sketch.point`` for each point, unrounded (every panel is linear: see
+    :func:`~search_viz.lessons.local_search.board.linear_frame`).
 
     >>> ax = Sketch(2, 1).axes((0, 0, 1, 1), xlim=(0, 1), ylim=(0, 1))
     >>> svg_points(ax, [0.5, 1.0], [1.0, 0.0]).round(2).tolist()
     [[72.0, 0.0], [144.0, 72.0]]
     """
-    xy = np.column_stack([np.asarray(x, dtype=float), np.asarray(y, dtype=float)])
-    points = ax.data_transform().transform(xy)
-    height = ax.figure.size_points[1]
-    return np.column_stack([points[:, 0], height - points[:, 1]])
+    (x0, y0), (ux, uy) = linear_frame(ax)
+    return np.column_stack(
+        [x0 + ux * np.asarray(x, dtype=float), y0 + uy * np.asarray(y, dtype=float)]
+    )
 
 
 def _data_at(ax: SketchAxes, display) -> tuple[float, float]:
