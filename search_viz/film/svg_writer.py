@@ -425,7 +425,11 @@ class _Renderer(_CachedMetrics, RendererSVG):
         )  # fmt: skip
         clip_group = ""
         flips: dict[int, tuple] = {}  # id of a transform -> its matrix, flipped to the SVG's
-        for xo, yo, index, style, clip, face in elements:
+        placed: list[str | None] = []  # each element's path data worked out ahead, or None
+        if not defined and len(raw) == 1 and gc.get_hatch_path() is None:
+            elements = list(elements)
+            placed = self._placed_outlines(*raw[0], elements, gc)
+        for n, (xo, yo, index, style, clip, face) in enumerate(elements):
             if clip and not clip_group:  # the same for every element
                 clip_group = f"<g{''.join(f' {k}={_quoted(v)}' for k, v in clip.items())}>"
             if defined:  # a <use> of the definition, in a group that clips it
@@ -439,7 +443,10 @@ class _Renderer(_CachedMetrics, RendererSVG):
             else:  # the path itself, clipped by its own attribute
                 path, transform = raw[index]
                 inline = face is None and gc.get_hatch_path() is None
-                d = None
+                d = placed[n] if placed else None
+                if d is not None:  # written ahead: the same text, at less cost
+                    writer.drawn("path", f" d={_quoted(d)}{_attributes(clip)}{_style(style)}")
+                    continue
                 if inline and xo == 0 and yo == 0 and gc.get_sketch_params() is None:
                     d = self._segment(path, transform, flips)
                 if d is None:
@@ -456,6 +463,57 @@ class _Renderer(_CachedMetrics, RendererSVG):
                 writer.element("path", d=d, **clip, style=style)
         if defined:
             self._path_collection_id += 1
+
+    def _placed_outlines(self, path: Path, transform, elements: list, gc) -> list[str | None]:
+        """The path data of one path drawn at each element's offset, as the loop of
+        :meth:`draw_path_collection` writes it for an element with no face (the matrix
+        moved by the offset, flipped to the SVG's, the path clipped to the page), worked
+        out for all the elements at once: the same numbers, from the same sums in the same
+        order. An element whose outline would leave the page, or stands at the origin (not
+        moved), is None: written the slow way. All are None unless the path is a short one
+        of lines and cubic curves with one start (no simplification, no sketch), or if the
+        first element's data differs from matplotlib's own.
+        """
+        codes = path.codes
+        if (
+            not elements
+            or path.should_simplify
+            or gc.get_sketch_params() is not None
+            or any(face is not None for *_, face in elements)
+            or not np.isfinite(path.vertices).all()
+        ):
+            return []
+        commands = _commands(codes, len(path.vertices))
+        if commands is None or not transform.is_affine:
+            return []
+        matrix = transform.frozen().get_matrix()
+        (a, b, c), (d, e, f) = matrix[0], matrix[1]
+        xo = np.array([element[0] for element in elements], dtype=float)
+        yo = np.array([element[1] for element in elements], dtype=float)
+        # Affine2D.translate adds the offset; the flip (scale 1, -1, then up by the height)
+        # multiplies it as numpy does: x rows keep their numbers (a zero made positive),
+        # y rows are negated and the height added
+        ca, cb, cc = a + 0.0, b + 0.0, c + xo
+        cd, ce, cf = 0.0 - d, 0.0 - e, self.height - (f + yo)
+        x, y = path.vertices[:, 0][:, None], path.vertices[:, 1][:, None]
+        px = x * ca + y * cb + cc  # agg's sums: x * sx + y * shx + tx, left to right
+        py = x * cd + y * ce + cf
+        inside = (
+            (px >= 0).all(axis=0) & (px <= self.width).all(axis=0)
+            & (py >= 0).all(axis=0) & (py <= self.height).all(axis=0)
+            & ((xo != 0) | (yo != 0))
+        )  # fmt: skip
+        columns = zip(px.T.tolist(), py.T.tolist(), inside.tolist(), strict=True)
+        written: dict[float, str] = {}  # a grid's points share their numbers: each written once
+        out = [_outline(commands, xs, ys, written) if keep else None for xs, ys, keep in columns]
+        first = next((i for i, d in enumerate(out) if d is not None), None)
+        if first is not None:
+            moved = transform.frozen()
+            moved.translate(elements[first][0], elements[first][1])
+            own = self._convert_path(path, self._make_flip_transform(moved), clip=True)
+            if own != out[first]:
+                return []
+        return out
 
     def _segment(self, path: Path, transform, flips: dict) -> str | None:
         """A two-point line's path data, as ``_convert_path`` writes it (clipped to the page),
@@ -579,6 +637,78 @@ class _Renderer(_CachedMetrics, RendererSVG):
         rgb = gc.get_rgb()
         alpha = gc.get_alpha() if gc.get_forced_alpha() else rgb[3]
         self.plain_text(x, y, s, prop, (*rgb[:3], alpha), angle)
+
+
+#: How a path string starts each kind of command, and how many vertices it takes.
+_COMMANDS = {Path.LINETO: ("L", 1), Path.CURVE3: ("Q", 2), Path.CURVE4: ("C", 3)}
+
+
+def _commands(codes, n: int) -> tuple[tuple[str, ...], bool] | None:
+    """How a clipped path string writes a path of ``n`` vertices with ``codes``: before
+    each vertex the letter of the command it starts, or nothing (a curve's later points);
+    and whether its last vertex closes it (written as a line back to its start, then
+    ``z``, and not as a vertex of its own). None for a path of more than one start, or of
+    other codes.
+
+    >>> _commands(None, 3)
+    (('M', 'L', 'L'), False)
+    >>> _commands(np.array([1, 4, 4, 4, 79]), 5)
+    (('M', 'C', '', ''), True)
+    """
+    if codes is None:
+        return ("M",) + ("L",) * (n - 1), False
+    codes = codes.tolist()
+    if not codes or codes[0] != Path.MOVETO:
+        return None
+    letters, i = ["M"], 1
+    while i < n:
+        code = codes[i]
+        if code == Path.CLOSEPOLY and i == n - 1:
+            return tuple(letters), True
+        letter, count = _COMMANDS.get(code, (None, 0))
+        if letter is None or codes[i : i + count] != [code] * count:
+            return None
+        letters += [letter] + [""] * (count - 1)
+        i += count
+    return tuple(letters), False
+
+
+def _outline(
+    commands: tuple[tuple[str, ...], bool], xs: list[float], ys: list[float], written: dict
+) -> str:
+    r"""A path string of ``commands`` (see :func:`_commands`) at the points (xs, ys);
+    ``written`` keeps each number's text (see :func:`_number`) for the next outline.
+
+    >>> _outline((("M", "L", "L"), False), [0.5, 2.0, 1.25], [1.0, 3.0, 0.0], {})
+    'M 0.5 1 \nL 2 3 \nL 1.25 0 \n'
+    >>> _outline((("M", "L"), True), [0.5, 2.0, 0.5], [1.0, 3.0, 1.0], {})
+    'M 0.5 1 \nL 2 3 \nL 0.5 1 \nz\n'
+    """
+    letters, closed = commands
+    numbers = []
+    for value in xs + ys:
+        text = written.get(value)
+        if text is None:
+            text = written[value] = _number(value)
+        numbers.append(text)
+    n = len(xs)
+    parts = []
+    for i, letter in enumerate(letters):
+        if letter:
+            parts.append(f"\n{letter} " if i else f"{letter} ")
+        parts.append(f"{numbers[i]} {numbers[n + i]} ")
+    parts.append("\n")
+    if closed:
+        parts.append(f"L {numbers[0]} {numbers[n]} \nz\n")
+    return "".join(parts)
+
+
+def _attributes(attributes: dict) -> str:
+    return "".join(f" {key}={_quoted(value)}" for key, value in attributes.items() if value)
+
+
+def _style(style: str) -> str:
+    return f" style={_quoted(style)}" if style else ""
 
 
 def _number(value: float) -> str:
