@@ -140,11 +140,16 @@ def _opening(lesson: str, which: str):
         run = _default_annealing()
         return run_film(run, opening=opens(run))
     if lesson == "Informed search":
+        from search_viz.lessons.informed import drawing
         from search_viz.lessons.informed.drawing import MAX_EVENTS, film_from_trace
         from search_viz.problems.eight_puzzle import HARDEST_STARTS, ORDERED_GOAL
 
         puzzle = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
-        trace = sv.Trace.record(sv.astar(puzzle, heuristic="misplaced"), limit=MAX_EVENTS)
+        search = sv.astar(puzzle, heuristic="misplaced")
+        if hasattr(drawing, "recorded"):  # as the page records it
+            trace = drawing.recorded(search, MAX_EVENTS)
+        else:
+            trace = sv.Trace.record(search, limit=MAX_EVENTS)
         return film_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", opening=True)
     from search_viz.lessons.local_search.drawing import run_film
     from search_viz.lessons.local_search.runs import Run

@@ -301,3 +301,33 @@ def test_export_draws_each_step_from_the_film():
     assert frames[0] != frames[1]
     assert gif(film, 0, 5)[:6] == b"GIF89a"
     assert thumbnail_png("informed")[:4] == b"\x89PNG"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    boards=st.integers(1, 400),
+    heuristic=st.sampled_from(["misplaced", "manhattan", "linear conflict"]),
+)
+def test_the_board_panel_holds_every_digit_and_share_its_boards_show(seed, boards, heuristic):
+    """The panel stops reading boards once it has every pair there can be: what it keeps is
+    what reading them all finds (brute force over random walks of the puzzle)."""
+    import random
+
+    from search_viz.lessons.informed.board import BoardPanel
+    from search_viz.problems.puzzle_heuristics import contributions
+
+    rng = random.Random(seed)
+    puzzle = sv.EightPuzzle(ORDERED_GOAL, goal=ORDERED_GOAL)
+    walk, board = [], ORDERED_GOAL
+    for _ in range(boards):
+        board = rng.choice(puzzle.successors(board))
+        walk.append(board)
+    panel = BoardPanel(iter(walk), ORDERED_GOAL, heuristic, [(0, 0, 0)], "A*")
+    digits = {(i, tile) for b in walk for i, tile in enumerate(b) if tile}
+    shares = {
+        (b.index(tile), v)
+        for b in walk
+        for tile, v in contributions(heuristic, b, ORDERED_GOAL).items()
+    }
+    assert (panel.digits, panel.shares) == (digits, shares)

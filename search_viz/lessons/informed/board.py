@@ -48,6 +48,33 @@ H_WORDS = {
 }
 
 
+#: How many (square, tile) pairs a board panel can show: each of 8 tiles on each of 9 squares.
+_EVERY_DIGIT = 8 * 9
+
+
+@functools.lru_cache(maxsize=64)
+def _every_share(heuristic: str, goal: tuple[int, ...]) -> frozenset | None:
+    """Every (square, share of h) a board can show, when a tile's share depends on its square
+    alone (misplaced tiles, Manhattan distance); None when it depends on the others too.
+
+    >>> sorted(_every_share("misplaced", (1, 2, 3, 4, 5, 6, 7, 8, 0)))[:3]
+    [(0, 1), (1, 1), (2, 1)]
+    >>> _every_share("linear conflict", (1, 2, 3, 4, 5, 6, 7, 8, 0)) is None
+    True
+    """
+    if heuristic not in ("misplaced", "manhattan"):
+        return None
+    shares = set()
+    for square in range(9):
+        for tile in range(1, 9):
+            board = [0] * 9
+            board[square] = tile
+            shares.update(
+                (board.index(t), v) for t, v in contributions(heuristic, tuple(board), goal).items()
+            )
+    return frozenset(shares)
+
+
 class BoardPanel:
     """The board panel of one replay: the boards it shows, the goal, the heuristic's shares.
 
@@ -73,7 +100,10 @@ class BoardPanel:
         self._numbers: tuple = _NO_NUMBERS  # the (g, h, f) shown now
         self.digits: set[tuple[int, int]] = set()  # (square, tile)
         self.shares: set[tuple[int, int]] = set()  # (square, share of h)
+        every_share = _every_share(heuristic, self.goal)
         for board in dict.fromkeys(boards):  # each board once: a replay shows most of them twice
+            if len(self.digits) == _EVERY_DIGIT and self.shares == every_share:
+                break  # all there can be are found: a long replay's other boards add none
             self.digits.update((i, tile) for i, tile in enumerate(board) if tile)
             self.shares.update(self.share_of(board).items())
         triples = list(numbers)

@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, astar, greedy
 from search_viz.events import Event
 from search_viz.film.builder import FilmBuilder
+from search_viz.film.collector import held
 from search_viz.film.film import CHUNK_STEPS, LONG_FILM, Film
 from search_viz.film.sketch import Sketch
 from search_viz.film.style import DARK_GREY, font_size
@@ -233,10 +234,25 @@ def film_of(
             f"a film writes what each tile adds to h, so h must be one of "
             f"{', '.join(map(repr, HEURISTICS))}, not {heuristic!r}"
         )
-    trace = Trace.record(algorithm(problem, heuristic=heuristic, tie=tie), limit=limit)
+    trace = recorded(algorithm(problem, heuristic=heuristic, tie=tie), limit)
     return film_from_trace(trace, problem.goal, name, heuristic, tie, size=size)
 
 
+def recorded(search, limit: int) -> Trace:
+    """``Trace.record(search, limit=limit)`` with Python's cycle collector held off: a long
+    search makes hundreds of thousands of objects that live until it ends (its events, its
+    frontier, its closed set), which the collector would otherwise walk again and again
+    (A* on a 31-move puzzle: about a tenth of its second).
+
+    >>> import search_viz as sv
+    >>> recorded(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"), 100).result.value
+    5
+    """
+    with held():
+        return Trace.record(search, limit=limit)
+
+
+@held()  # a long replay's tree and panels make as many objects as its search: see recorded
 def film_from_trace(
     trace: Trace,
     goal,

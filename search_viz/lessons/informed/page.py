@@ -27,7 +27,7 @@ from search_viz.lessons.informed.charts import (
     tie_rows,
 )
 from search_viz.lessons.informed.descriptions import compare_alt, strip_alt
-from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace
+from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace, recorded
 from search_viz.lessons.informed.inputs import (
     DETOUR,
     DETOUR_START,
@@ -78,7 +78,7 @@ def cached_trace(start: Board, goal: Board, algorithm: str, heuristic: str, tie:
     """
     problem = sv.EightPuzzle(start, goal=goal)
     search = SEARCHES[algorithm](problem, heuristic=heuristic, tie=tie)
-    return sv.Trace.record(search, limit=MAX_EVENTS)
+    return recorded(search, MAX_EVENTS)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
