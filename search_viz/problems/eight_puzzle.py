@@ -204,8 +204,9 @@ class EightPuzzle(Problem):
     def result(self, state: Board, action: str) -> Board:
         """The board after the blank moves in the direction ``action``."""
         blank = state.index(0)
-        target = next(square for name, square in MOVES[blank] if name == action)
-        return _swap(state, blank, target)
+        moves = zip(MOVES[blank], _SLIDES[blank], strict=True)
+        slide = next(slide for (name, _), slide in moves if name == action)
+        return slide(state)
 
     def successors(self, state: Board) -> list[Board]:
         """The boards one move away, in the order up, down, left, right."""
@@ -221,12 +222,6 @@ class EightPuzzle(Problem):
 
     def __repr__(self) -> str:
         return f"EightPuzzle({self.initial!r}, goal={self.goal!r})"
-
-
-def _swap(state: Board, blank: int, target: int) -> Board:
-    tiles = list(state)
-    tiles[blank], tiles[target] = tiles[target], 0
-    return tuple(tiles)
 
 
 def _unsolvable_message(start: Board, goal: Board) -> str:
