@@ -425,6 +425,7 @@ class _Renderer(_CachedMetrics, RendererSVG):
         )  # fmt: skip
         clip_group = ""
         flips: dict[int, tuple] = {}  # id of a transform -> its matrix, flipped to the SVG's
+        unmoved: dict[int, object] = {}  # id of a transform -> it flipped to the SVG's
         placed: list[str | None] = []  # each element's path data worked out ahead, or None
         if not defined and len(raw) == 1 and gc.get_hatch_path() is None:
             elements = list(elements)
@@ -453,9 +454,14 @@ class _Renderer(_CachedMetrics, RendererSVG):
                     if xo != 0 or yo != 0:
                         transform = transform.frozen()
                         transform.translate(xo, yo)
+                        flipped = self._make_flip_transform(transform)
+                    else:  # the elements share their transform: flipped once
+                        flipped = unmoved.get(id(transform))
+                        if flipped is None:
+                            flipped = unmoved[id(transform)] = self._make_flip_transform(transform)
                     d = self._convert_path(
                         path,
-                        self._make_flip_transform(transform),
+                        flipped,
                         clip=inline,
                         simplify=path.should_simplify and inline,
                         sketch=gc.get_sketch_params(),
