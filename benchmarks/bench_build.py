@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import subprocess
@@ -145,11 +146,14 @@ def _opening(lesson: str, which: str):
         from search_viz.problems.eight_puzzle import HARDEST_STARTS, ORDERED_GOAL
 
         puzzle = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
-        search = sv.astar(puzzle, heuristic="misplaced")
-        if hasattr(drawing, "recorded"):  # as the page records it
-            trace = drawing.recorded(search, MAX_EVENTS)
+        page = importlib.import_module("search_viz.lessons.informed.page")
+        if hasattr(page, "cached_recording"):  # the page's: the search's first events only
+            start = HARDEST_STARTS[0]
+            trace = page.cached_recording(start, ORDERED_GOAL, "A*", "misplaced", "fifo").head
+        elif hasattr(drawing, "recorded"):
+            trace = drawing.recorded(sv.astar(puzzle, heuristic="misplaced"), MAX_EVENTS)
         else:
-            trace = sv.Trace.record(search, limit=MAX_EVENTS)
+            trace = sv.Trace.record(sv.astar(puzzle, heuristic="misplaced"), limit=MAX_EVENTS)
         return film_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", opening=True)
     from search_viz.lessons.local_search.drawing import run_film
     from search_viz.lessons.local_search.runs import Run

@@ -45,6 +45,7 @@ that pass is linear, fine for the problem sizes a page draws.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from functools import cached_property
 from typing import Any
@@ -175,6 +176,31 @@ class Trace:
         >>> len(tr), tr.truncated, tr.finished, tr.result
         (5, True, False, <the search did not finish within 106 events>)
         """
+        return cls.begin(gen, limit, finish_within).finish()
+
+    @classmethod
+    def begin(
+        cls,
+        gen: SearchGenerator,
+        limit: int = DEFAULT_LIMIT,
+        finish_within: int = FINISH_WITHIN,
+    ) -> Recording:
+        """:meth:`record` in two parts: the first ``limit`` events now, the run past them
+        (to learn the Result) when the :class:`Recording`'s ``finish()`` is called, e.g.
+        once a page has shown a replay that needs only the events.
+
+        >>> from search_viz import Result
+        >>> def count_to(n):
+        ...     for i in range(n):
+        ...         yield Event("expand", i)
+        ...     return Result(value=n)
+        >>> recording = Trace.begin(count_to(5), limit=3)
+        >>> len(recording.head), recording.head.truncated, recording.head.result
+        (3, True, <the search did not finish within 4 events>)
+        >>> trace = recording.finish()
+        >>> trace.result.value, trace.truncated, trace is recording.finish()
+        (5, True, True)
+        """
         step = generator("Trace.record", gen)
         limit = whole_number("limit (the events a trace keeps)", limit, low=0, high=MAX_LIMIT)
         finish_within = whole_number(
@@ -187,13 +213,9 @@ class Trace:
                 append(step())
             step()  # one more event exists: the trace is truncated
         except StopIteration as stop:
-            return cls(_checked(events), stop.value, truncated=False)
-        try:
-            for _ in range(finish_within):
-                step()
-        except StopIteration as stop:
-            return cls(_checked(events), stop.value, truncated=True)
-        return cls(_checked(events), Unfinished(limit + 1 + finish_within), truncated=True)
+            return Recording(cls(_checked(events), stop.value, truncated=False))
+        head = cls(_checked(events), Unfinished(limit + 1), truncated=True)
+        return Recording(head, step, finish_within)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -299,6 +321,48 @@ def _hashable(node: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+class Recording:
+    """A search being recorded in two parts (see :meth:`Trace.begin`).
+
+    ``head`` is a :class:`Trace` of the events kept: the whole trace when the search
+    ended within them, else the kept events with an :class:`Unfinished` result (the
+    search had not ended when they were taken). :meth:`finish` runs the rest, once,
+    and gives the trace :meth:`Trace.record` would have given; threads calling it
+    together wait for the one run.
+    """
+
+    def __init__(self, head: Trace, rest: Any = None, finish_within: int = 0) -> None:
+        self.head = head
+        self._rest = rest  # the generator's next step, while the run past the head is to do
+        self._finish_within = finish_within
+        self._trace: Trace | None = None if rest is not None else head
+        self._lock = threading.Lock()
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the search makes more events than the head keeps."""
+        return self.head.truncated
+
+    def finish(self) -> Trace:
+        """The whole recording: the head's events, and the Result once the search has run
+        on past them (at most ``finish_within`` more events, as :meth:`Trace.record`)."""
+        with self._lock:
+            if self._trace is None:
+                self._trace = self._run_rest()
+                self._rest = None  # the search's frontier and closed set are let go
+            return self._trace
+
+    def _run_rest(self) -> Trace:
+        head, step = self.head, self._rest
+        try:
+            for _ in range(self._finish_within):
+                step()
+        except StopIteration as stop:
+            return Trace(head.events, stop.value, truncated=True)
+        kept = len(head.events)
+        return Trace(head.events, Unfinished(kept + 1 + self._finish_within), truncated=True)
 
 
 def _checked(events: list) -> list[Event]:

@@ -82,3 +82,29 @@ def test_a_films_fingerprint_costs_no_second_encoding(monkeypatch):
     assert len(film.digest) == 16
     assert encoded == []
     assert film.digest == blinking_film(steps).digest != blinking_film(steps - 1).digest
+
+
+def test_a_search_longer_than_a_replay_keeps_shows_its_opening_before_it_has_ended(
+    said, monkeypatch
+):
+    """The opening is made from the search's first events (``Trace.begin``), before the search
+    has run to its end; it is the very opening the whole trace makes, and the whole film
+    follows from it as ever."""
+    monkeypatch.setattr(page, "MAX_EVENTS", 3_000)  # the replay keeps 3,000 of its events
+    key = (LONG_START, ORDERED_GOAL, "A*", "misplaced", "deeper")
+    recording = page.cached_recording(*key)
+    assert recording.truncated
+    assert not recording.head.finished
+    assert recording._rest is not None
+    shown = page.film_of(*key, "wide")
+    assert isinstance(shown, Opening)
+    assert recording._rest is not None  # shown, and the search has not run on yet
+    assert said[-1].startswith("Drawing the first 500 steps of the replay of 3,000 search events")
+    assert "solution" not in said[-1]  # not known yet
+    trace = page.cached_trace(*key)  # the search runs to its end
+    assert trace.truncated
+    assert trace.finished
+    assert trace.events is recording.head.events
+    from_whole = film_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "deeper", opening=True)
+    assert shown.film.payload() == from_whole.payload()
+    opening_agrees(shown.film, shown.whole())

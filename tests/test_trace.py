@@ -4,7 +4,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search_viz import (
@@ -368,3 +368,65 @@ def test_a_numpy_step_is_a_step():
     import numpy as np
 
     assert Trace(HAND, None).state(np.int64(3)).step == 3
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    n=st.integers(0, 60),
+    limit=st.integers(0, 40),
+    finish_within=st.integers(0, 40),
+)
+def test_a_recording_begun_then_finished_is_the_trace_recorded_at_once(n, limit, finish_within):
+    """Trace.begin keeps the same first events as Trace.record, and its finish() gives the same
+    result (Result or Unfinished) and truncation; the head says truncated exactly when the
+    whole does, and holds the whole's Result when the search ended within it."""
+    from search_viz import Result
+
+    def count_to(k):
+        for i in range(k):
+            yield Event("expand", i)
+        return Result(value=k)
+
+    whole = Trace.record(count_to(n), limit=limit, finish_within=finish_within)
+    recording = Trace.begin(count_to(n), limit=limit, finish_within=finish_within)
+    head = recording.head
+    assert head.events == whole.events
+    assert head.truncated == whole.truncated
+    if not whole.truncated:
+        assert head.result == whole.result
+    else:
+        assert not head.finished
+    done = recording.finish()
+    assert (done.events, done.result, done.truncated) == (
+        whole.events,
+        whole.result,
+        whole.truncated,
+    )
+
+
+def test_threads_finishing_one_recording_together_run_its_search_once():
+    import threading
+    import time
+
+    from search_viz import Result
+
+    runs = []
+
+    def slow(k):
+        runs.append(1)
+        for i in range(k):
+            time.sleep(0.001)
+            yield Event("expand", i)
+        return Result(value=k)
+
+    recording = Trace.begin(slow(60), limit=5)
+    traces = []
+    threads = [threading.Thread(target=lambda: traces.append(recording.finish())) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(runs) == 1
+    assert len(traces) == 4
+    assert all(trace is traces[0] for trace in traces)
+    assert traces[0].result.value == 60

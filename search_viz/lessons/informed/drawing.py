@@ -318,7 +318,10 @@ def _write_steps(
     items = (lambda board: frontier_items(tree_plan, where[board])) if boards else None
     asker = Asker(algorithm, heuristic, goal, items, label, panel.share_of)
     expanded = 0
-    result = trace.result
+    # the answer, for the last step's words: a long search's head (the events kept before it
+    # ended, see Trace.begin) has none yet, and holds no last step
+    path = trace.result.path if trace.finished else None
+    total = trace.result.stats.get("expanded") if trace.finished else None
     for k, e in enumerate(trace.events[:stop]):
         t = tree.ids[k]
         if k:
@@ -343,7 +346,7 @@ def _write_steps(
             steps.set(t, "goal")
             steps.emphasis("current", None)
             steps.emphasis("new", None)
-        elif e.kind == "done" and result.path:
+        elif e.kind == "done" and path:
             steps.solution()
         board = _board(e)
         if board is None:
@@ -352,7 +355,7 @@ def _write_steps(
             panel.show(writer, e.kind, board, numbers[k])
         counters: dict[str, object] = {"expanded": expanded, "on the frontier": len(frontier)}
         if e.kind == "done":
-            moves = len(result.path) - 1 if result.path else None
+            moves = len(path) - 1 if path else None
             counters["solution"] = "none" if moves is None else f"{moves} move{'s' * (moves != 1)}"
         elif numbers[k] is not None:
             counters.update(zip("ghf", numbers[k], strict=True))
@@ -363,8 +366,8 @@ def _write_steps(
             heuristic=heuristic,
             tie=tie,
             ties=ties,
-            path=result.path,
-            expanded=result.stats.get("expanded"),
+            path=path,
+            expanded=total,
         )
         just_put = e.node if e.kind == "generate" else None
         writer.step(
@@ -372,7 +375,7 @@ def _write_steps(
             line=e.line,
             counters=counters,
             tables={"frontier": table.html(just_put)},
-            description=describer.describe(e, frontier, numbers[k], result.path),
+            description=describer.describe(e, frontier, numbers[k], path),
         )
 
 

@@ -16,6 +16,7 @@ import streamlit as st
 import search_viz as sv
 from search_viz.algorithms.informed import astar
 from search_viz.algorithms.informed_compare import Row, compare
+from search_viz.film.collector import held
 from search_viz.film.export import gif
 from search_viz.film.film import CHUNK_STEPS, LONG_FILM, Film
 from search_viz.film.pages import standalone_page
@@ -27,7 +28,7 @@ from search_viz.lessons.informed.charts import (
     tie_rows,
 )
 from search_viz.lessons.informed.descriptions import compare_alt, strip_alt
-from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace, recorded
+from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace
 from search_viz.lessons.informed.inputs import (
     DETOUR,
     DETOUR_START,
@@ -46,6 +47,7 @@ from search_viz.lessons.shared.eight_puzzle import path_strip_figure
 from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.eight_puzzle import NOTES_GOAL, Board, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS
+from search_viz.trace import Recording
 from search_viz.ui.film_player import Editing, Opening, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
@@ -69,6 +71,25 @@ TIES_ALONE = "ties-alone"
 # The searches and films are built under a message naming the puzzle and the search
 # (:func:`trace_of`, :func:`film_of`): a hard instance takes seconds the first time.
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
+def cached_recording(
+    start: Board, goal: Board, algorithm: str, heuristic: str, tie: str
+) -> Recording:
+    """The search's first :data:`MAX_EVENTS` events, the run past them left for
+    :func:`cached_trace`: a long search's opening needs only its events, and the picture
+    shows before the search has run to its end (A* on a 31-move puzzle: its first 60,000
+    events take a sixth of its search).
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> len(cached_recording(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo").head)
+    23
+    """
+    problem = sv.EightPuzzle(start, goal=goal)
+    search = SEARCHES[algorithm](problem, heuristic=heuristic, tie=tie)
+    with held():  # see search_viz.lessons.informed.drawing.recorded
+        return sv.Trace.begin(search, limit=MAX_EVENTS)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
 def cached_trace(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str) -> sv.Trace:
     """The recorded search (at most :data:`MAX_EVENTS` events kept; the result is the full one).
 
@@ -76,9 +97,9 @@ def cached_trace(start: Board, goal: Board, algorithm: str, heuristic: str, tie:
     >>> cached_trace(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo").result.value
     5
     """
-    problem = sv.EightPuzzle(start, goal=goal)
-    search = SEARCHES[algorithm](problem, heuristic=heuristic, tie=tie)
-    return recorded(search, MAX_EVENTS)
+    recording = cached_recording(start, goal, algorithm, heuristic, tie)
+    with held():
+        return recording.finish()
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
@@ -96,8 +117,9 @@ def cached_film(
 def cached_opening(
     start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str
 ) -> Film:
-    """The opening of a long search's film (its first steps), with :func:`cached_film`'s key."""
-    trace = cached_trace(start, goal, algorithm, heuristic, tie)
+    """The opening of a long search's film (its first steps), with :func:`cached_film`'s key:
+    made from the search's first events, before it has run to its end."""
+    trace = cached_recording(start, goal, algorithm, heuristic, tie).head
     film = film_from_trace(trace, goal, algorithm, heuristic, tie, size=size, opening=True)
     film.payload()
     return film
@@ -123,8 +145,8 @@ def drawing_text(trace: sv.Trace, start: Board, algorithm: str, opening: bool = 
     'Drawing the replay of 23 search events: A* on 283/164/7_5, a 5-move solution (once; \
 then everyone who opens it shares it)…'
     """
-    moves = trace.result.value
-    found = f", a {moves}-move solution" if trace.result.path else ""
+    ended = trace.finished and trace.result.path  # a long search's head: not yet
+    found = f", a {trace.result.value}-move solution" if ended else ""
     what = f"the first {CHUNK_STEPS} steps of " if opening else ""
     return (
         f"Drawing {what}the replay of {len(trace):,} search events: {algorithm} on "
@@ -143,13 +165,15 @@ def film_of(
 ) -> Film | Opening:
     """:func:`cached_film`, under messages naming the search and the replay while they are
     made the first time; for a search of more than ``LONG_FILM`` events, its :class:`Opening`
-    (the rest is drawn once the student goes on)."""
-    trace = trace_of(start, goal, algorithm, heuristic, tie)
+    (the rest is drawn once the student goes on), made before the search has run past the
+    events it keeps."""
+    with st.spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
+        head = cached_recording(start, goal, algorithm, heuristic, tie).head
     key = (start, goal, algorithm, heuristic, tie, size)
-    if len(trace) <= LONG_FILM:
-        with st.spinner(drawing_text(trace, start, algorithm), show_time=True):
+    if len(head) <= LONG_FILM:  # the search ended within the events kept: head is all of it
+        with st.spinner(drawing_text(head, start, algorithm), show_time=True):
             return cached_film(*key)
-    with st.spinner(drawing_text(trace, start, algorithm, opening=True), show_time=True):
+    with st.spinner(drawing_text(head, start, algorithm, opening=True), show_time=True):
         return Opening(cached_opening(*key), partial(cached_film, *key))
 
 
@@ -217,8 +241,8 @@ def body() -> None:
     if instance.error:
         st.error(instance.error, icon=":material/error:")
         return
+    replay(instance, choice, both)  # first: a long search's opening needs only its first events
     trace = trace_of(instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie)
-    replay(instance, choice, both)
     st.caption(instance.description)
     if trace.truncated:
         st.warning(truncated_text(trace), icon=":material/timer_off:")
