@@ -338,6 +338,7 @@ class Recording:
         self._rest = rest  # the generator's next step, while the run past the head is to do
         self._finish_within = finish_within
         self._trace: Trace | None = None if rest is not None else head
+        self._failed: Exception | None = None
         self._lock = threading.Lock()
 
     @property
@@ -349,9 +350,16 @@ class Recording:
         """The whole recording: the head's events, and the Result once the search has run
         on past them (at most ``finish_within`` more events, as :meth:`Trace.record`)."""
         with self._lock:
+            if self._failed is not None:  # the search raised: it says so again, every time
+                raise self._failed
             if self._trace is None:
-                self._trace = self._run_rest()
-                self._rest = None  # the search's frontier and closed set are let go
+                try:
+                    self._trace = self._run_rest()
+                except Exception as error:
+                    self._failed = error
+                    raise
+                finally:
+                    self._rest = None  # the search's frontier and closed set are let go
             return self._trace
 
     def _run_rest(self) -> Trace:

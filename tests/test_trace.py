@@ -430,3 +430,17 @@ def test_threads_finishing_one_recording_together_run_its_search_once():
     assert len(traces) == 4
     assert all(trace is traces[0] for trace in traces)
     assert traces[0].result.value == 60
+
+
+def test_a_search_that_fails_past_the_kept_events_fails_each_time_it_is_finished():
+    def failing():
+        for i in range(5):
+            yield Event("expand", i)
+        raise ValueError("a step cost of -1")
+
+    recording = Trace.begin(failing(), limit=2)
+    for _ in range(2):
+        with pytest.raises(ValueError, match="a step cost of -1"):
+            recording.finish()
+    with pytest.raises(ValueError, match="a step cost of -1"):
+        Trace.record(failing(), limit=2)
