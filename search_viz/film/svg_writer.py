@@ -476,9 +476,9 @@ class _Renderer(_CachedMetrics, RendererSVG):
         moved by the offset, flipped to the SVG's, the path clipped to the page), worked
         out for all the elements at once: the same numbers, from the same sums in the same
         order. An element whose outline would leave the page, or stands at the origin (not
-        moved), is None: written the slow way. All are None unless the path is a short one
-        of lines and cubic curves with one start (no simplification, no sketch), or if the
-        first element's data differs from matplotlib's own.
+        moved), is None: written the slow way. The list is empty (every element written the
+        slow way) unless the path is a short one of lines and curves with one start (no
+        simplification, no sketch) and the first element's data is matplotlib's own.
         """
         codes = path.codes
         if (

@@ -77,7 +77,7 @@ def cached_recording(
     """The search's first :data:`MAX_EVENTS` events, the run past them left for
     :func:`cached_trace`: a long search's opening needs only its events, and the picture
     shows before the search has run to its end (A* on a 31-move puzzle: its first 60,000
-    events take a sixth of its search).
+    events take about a seventh of its search).
 
     >>> from search_viz.problems.eight_puzzle import NOTES_START
     >>> len(cached_recording(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo").head)
