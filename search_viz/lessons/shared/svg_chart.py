@@ -26,7 +26,7 @@ from itertools import pairwise
 
 from matplotlib.ticker import MaxNLocator
 
-from search_viz.film.plain_axes import tick_texts
+from search_viz.film.plain_axes import tick_texts, ticks_within
 from search_viz.film.style import OKABE_ITO, font_size
 from search_viz.film.svg_writer import text_width
 from search_viz.lessons.shared.figure import DPI
@@ -261,8 +261,7 @@ def _ticks(limits, length: float, per_label: float, whole: bool = False) -> tupl
     bins = max(1, min(9, math.floor(length / per_label)))
     low, high = limits
     found = MaxNLocator(nbins=bins, steps=[1, 2, 2.5, 5, 10], integer=whole).tick_values(low, high)
-    slack = (high - low) * 1e-9
-    return tuple(float(t) for t in found if low - slack <= t <= high + slack)
+    return tuple(ticks_within(found, limits))
 
 
 def _joined(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
