@@ -1,7 +1,10 @@
 """The graph-search lessons' pseudocode lines, sentences, layouts, charts and cards."""
 
 import networkx as nx
+import numpy as np
 import pytest
+from matplotlib.collections import Collection
+from matplotlib.patches import Patch
 
 import search_viz as sv
 from search_viz.algorithms import (
@@ -131,3 +134,44 @@ def test_frontier_sizes_and_layers():
 @pytest.mark.parametrize("lesson", ["uninformed", "bidirectional"])
 def test_the_home_page_cards_come_from_the_films(lesson):
     assert thumbnail_png(lesson)[:4] == b"\x89PNG"
+
+
+def _pixels(figure) -> np.ndarray:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba()).copy()
+
+
+@pytest.mark.parametrize("size", [4, 16, 30])  # the smallest, the default and the largest maze
+@pytest.mark.parametrize("lesson", ["uninformed", "bidirectional"])
+def test_a_maze_s_marks_lie_inside_its_axes_so_unclipped_they_paint_as_clipped(lesson, size):
+    """A maze's marks are drawn without a clip (clipped, each would be written in a clip
+    group of its own): right only while every one lies inside the axes. Clipped to them,
+    the picture with every item shown may change only along the axes' edge, where the
+    frame's line, half a cell's margin wide at the largest maze, spills one pixel over."""
+    from search_viz.lessons.bidirectional.page import cached_films
+    from search_viz.lessons.shared.graph_cases import MAZE, build_case
+
+    if lesson == "uninformed":
+        films = [sv.film(sv.bfs, build_case(MAZE, (size, 0.25, 3)).problem)]
+    else:
+        films = list(cached_films(MAZE, (size, 0.25, 3), "layer"))
+    for film in films:
+        scene = film.scene()
+        with scene.everything_shown() as figure:
+            (ax,) = figure.axes
+            marks = [a for a in ax.get_children() if isinstance(a, (Collection, Patch))]
+            unclipped = [a for a in marks if not a.get_clip_on() and a is not ax.patch]
+            assert len(unclipped) >= 8  # the square, walls, grid, frame, links, nodes, rings...
+            drawn = _pixels(figure)
+            for artist in unclipped:
+                artist.set_clip_on(True)  # to the axes, as matplotlib clips by default
+            rows, columns = np.nonzero((_pixels(figure) != drawn).any(axis=2))
+        x0, y0, x1, y1 = ax.bbox.extents
+        top, bottom = drawn.shape[0] - y1, drawn.shape[0] - y0  # rows run down
+        off_edge = np.minimum.reduce(
+            [abs(columns - x0), abs(columns + 1 - x1), abs(rows - top), abs(rows + 1 - bottom)]
+        )
+        assert off_edge.max(initial=0) <= 1, (film.title, off_edge.max())

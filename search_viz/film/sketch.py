@@ -158,7 +158,7 @@ class SketchAxes:
     # --------------------------------------------------------------- drawing
     def scatter(self, x, y, **kwargs) -> int:
         """Markers at (x, y): ``Axes.scatter``'s arguments s, marker, c, edgecolors,
-        linewidths, linestyles, hatch, alpha, zorder."""
+        linewidths, linestyles, hatch, alpha, zorder and clip_on."""
         return self.sketch._add(self, "scatter", (list(x), list(y)), kwargs, 1, len(x))
 
     def lines(self, segments, **kwargs) -> int:

@@ -79,9 +79,11 @@ def _draw_figure_patch(renderer, width: float, height: float) -> None:
     renderer.close_group("patch")
 
 
-def _clipped_gc(renderer, axes: SketchAxes):
+def _clipped_gc(renderer, axes: SketchAxes, clip_on: bool = True):
+    """A graphics context clipped to ``axes``, as an artist's with ``clip_on`` (the default)."""
     gc = renderer.new_gc()
-    gc.set_clip_rectangle(axes.bbox())
+    if clip_on:
+        gc.set_clip_rectangle(axes.bbox())
     return gc
 
 
@@ -144,7 +146,7 @@ def _write_markers(renderer, drawn: _Drawn, offsets: np.ndarray, kw: dict) -> No
         widths = np.resize(widths, n)
     dashes = _dashes(kw.get("linestyles", "solid"), widths)
     hatch = kw.get("hatch")
-    gc = _clipped_gc(renderer, drawn.owner)
+    gc = _clipped_gc(renderer, drawn.owner, kw.get("clip_on", True))
     if hatch:
         gc.set_hatch(hatch)
         gc.set_hatch_linewidth(_RC["hatch.linewidth"])
@@ -190,7 +192,7 @@ def _write_lines(renderer, sketch: Sketch, drawn: _Drawn) -> None:
         return
     edges = _rows(kw.get("colors", _RC["lines.color"]), n, kw.get("alpha"))
     widths = np.resize(np.asarray(kw.get("linewidths", _RC["lines.linewidth"]), float), n)
-    gc = _clipped_gc(renderer, drawn.owner)
+    gc = _clipped_gc(renderer, drawn.owner, kw.get("clip_on", True))
     if kw.get("capstyle"):
         gc.set_capstyle(kw["capstyle"])
     renderer.open_group("LineCollection", drawn.gid)

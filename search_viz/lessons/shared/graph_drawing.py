@@ -376,6 +376,9 @@ def draw_graph(
         box = ax.get_position()
         width, height = ax.figure.get_size_inches()
         size = marker_size(view, box.width * width, box.height * height)
+    # A maze's marks all lie inside its axes (see _frame), so they are drawn unclipped:
+    # clipped, each of its hundreds of tagged marks is written in a clip group of its own.
+    clip = view.kind != "grid"
     if view.kind == "grid":
         draw_grid_cells(ax, view)
     else:
@@ -394,12 +397,12 @@ def draw_graph(
     keys = list(ends)
     tree_keys = keys if shown is None else [k for k in keys if k in shown.links]
     segments = [(view.pos[a], view.pos[b]) for a, b in (ends[k] for k in tree_keys)]
-    links = LineCollection(segments, colors=TREE_LINK.color, linewidths=2.4, zorder=2)
+    links = LineCollection(segments, colors=TREE_LINK.color, linewidths=2.4, zorder=2, clip_on=clip)
     scene.tag_each(ax.add_collection(links), [("link", k) for k in tree_keys], shown=False)
     path_keys = keys if shown is None else [k for k in keys if k in shown.path]
     segments = [(view.pos[a], view.pos[b]) for a, b in (ends[k] for k in path_keys)]
     path = LineCollection(
-        segments, colors=PATH_LINK.color, linewidths=5, zorder=3, capstyle="round"
+        segments, colors=PATH_LINK.color, linewidths=5, zorder=3, capstyle="round", clip_on=clip
     )
     scene.tag_each(ax.add_collection(path), [("path", k) for k in path_keys], shown=False)
     nodes = list(G.nodes)
@@ -418,6 +421,7 @@ def draw_graph(
             linestyles=style.linestyle,
             hatch=style.hatch,
             zorder=4 + rank * 0.01,
+            clip_on=clip,
         )
         scene.tag_each(drawn, [("node", status, n) for n in members], shown=status == base)
     if base is not None and base not in statuses:
@@ -433,6 +437,7 @@ def draw_graph(
         edgecolors=FOCUS.edgecolor,
         linewidths=FOCUS.linewidth,
         zorder=5,
+        clip_on=clip,
     )
     scene.tag_each(ring, [("ring", n) for n in ringed], shown=False)
     if view.labelled:
@@ -483,18 +488,21 @@ def draw_grid_cells(ax: Axes, view: GraphView) -> None:
     """
     size = maze_size(view.graph)
     square = (-0.5, -size + 0.5)
-    ax.add_patch(Rectangle(square, size, size, facecolor=OPEN_CELL, edgecolor="none", zorder=0))
+    inside = {"clip_on": False}  # as every mark of a maze (see draw_graph)
+    ax.add_patch(
+        Rectangle(square, size, size, facecolor=OPEN_CELL, edgecolor="none", zorder=0, **inside)
+    )
     walls = [_cell_square(r, c) for r in range(size) for c in range(size)
              if (r, c) not in view.graph]  # fmt: skip
     if walls:  # one shape of many squares: one element of the picture, however many walls
         outline = Path.make_compound_path(*walls)
-        ax.add_patch(PathPatch(outline, facecolor=WALL, edgecolor="none", zorder=0.1))
+        ax.add_patch(PathPatch(outline, facecolor=WALL, edgecolor="none", zorder=0.1, **inside))
     lines = np.arange(size + 1) - 0.5
     grid = [((-0.5, -k), (size - 0.5, -k)) for k in lines]
     grid += [((k, -size + 0.5), (k, 0.5)) for k in lines]
-    ax.add_collection(LineCollection(grid, colors="white", linewidths=0.8, zorder=0.5))
+    ax.add_collection(LineCollection(grid, colors="white", linewidths=0.8, zorder=0.5, **inside))
     ax.add_patch(
-        Rectangle((-0.5, -size + 0.5), size, size, fill=False, edgecolor=DARK_GREY, linewidth=1.5)
+        Rectangle(square, size, size, fill=False, edgecolor=DARK_GREY, linewidth=1.5, **inside)
     )
 
 
@@ -641,6 +649,7 @@ def draw_targets(scene, ax: Axes, view: GraphView) -> None:
         facecolors="none",
         edgecolors="none",
         zorder=6,
+        clip_on=False,  # inside the axes, as every mark of a maze (see draw_graph)
     )
     scene.tag_each(squares, [("target", cell) for cell in cells], shown=True)
 
