@@ -325,49 +325,35 @@ def _game_search(
     path: list[tuple] = []
     state, node, depth = game.initial, (), 0
     alpha, beta = (-INF, INF) if pruning else (None, None)
-    # The summed-up calls being searched, outermost first, as (depth, key in `table`, the
-    # counts when the call began): while there is one, no events are made.
-    quiet: list[tuple] = []
-
-    def tallied(entered: int, leaves: int, cuts: int) -> None:
-        """A summed-up call's cost, added to ``tally`` unless it lies inside another one."""
-        if tally is not None and not quiet:
-            tally[0] += entered
-            tally[1] += leaves
-            tally[2] += cuts
+    # the summed-up calls are searched apart, making no events (see _summing)
+    summed = summed_up and _summing(game, pruning, fail_soft, limit, evaluate, order, table)
 
     # fmt: off
     while True:
         # MAX-VALUE(state, alpha, beta) or MIN-VALUE(...) is called on `node`.
-        known = None
-        if summed_up is not None and path and (quiet or summed_up(node)):
-            # A summed-up call: known, or searched quietly and kept when it returns.
-            key = (state, None if limit is None else depth, alpha, beta)
-            known = table.get(key)
-            if known is None:
-                quiet.append((depth, key, nodes, evaluated, pruned))
-        if known is not None:  # what it returns (v, the principal variation below) and costs
-            v, line, entered, leaves, cuts = known
+        if summed and path and summed_up(node):
+            # A summed-up call: what it returns (v, the principal variation below) and costs
+            v, line, entered, leaves, cuts = summed(state, node, depth, alpha, beta)
             nodes += entered
             evaluated += leaves
             pruned += cuts
-            tallied(entered, leaves, cuts)
+            if tally is not None:
+                tally[0] += entered
+                tally[1] += leaves
+                tally[2] += cuts
         else:
             nodes += 1
             is_max = to_move(state) == MAX
-            if not quiet:
-                yield new(Event, ("expand", node, _, _, alpha, beta, depth,
-                                  _, _, _, _, _, _, enter_at[is_max], player[is_max]))
+            yield new(Event, ("expand", node, _, _, alpha, beta, depth,
+                              _, _, _, _, _, _, enter_at[is_max], player[is_max]))
             if is_terminal(state):
                 v = utility(state)
-                if not quiet:
-                    yield new(Event, ("evaluate", node, _, v, _, _, _,
-                                      _, _, _, _, _, _, leaf_at[is_max], "terminal"))
+                yield new(Event, ("evaluate", node, _, v, _, _, _,
+                                  _, _, _, _, _, _, leaf_at[is_max], "terminal"))
             elif depth == limit:
                 v = evaluate(state)
-                if not quiet:
-                    yield new(Event, ("evaluate", node, _, v, _, _, _,
-                                      _, _, _, _, _, _, limit_at[is_max], "limit"))
+                yield new(Event, ("evaluate", node, _, v, _, _, _,
+                                  _, _, _, _, _, _, limit_at[is_max], "limit"))
             else:  # an inner node: save this call's variables and call on the first child
                 best, best_line = (-INF if is_max else INF), ()
                 rest = iter(actions(state) if order is None else order(state, depth, is_max))
@@ -382,11 +368,6 @@ def _game_search(
 
         # The node returns v: back in the parent's loop, just after the call.
         while path:
-            if quiet and quiet[-1][0] == depth:  # a summed-up call returns: keep it
-                key, nodes0, evaluated0, pruned0 = quiet.pop()[1:]
-                entered, leaves, cuts = nodes - nodes0, evaluated - evaluated0, pruned - pruned0
-                table[key] = (v, line, entered, leaves, cuts)
-                tallied(entered, leaves, cuts)
             child = node
             state, node, depth, alpha, beta, is_max, best, best_line, rest, a = path.pop()
             if is_max:
@@ -399,15 +380,13 @@ def _game_search(
                     best, best_line = v, (a,) + line  # noqa: RUF005
                 if pruning and best < beta:
                     beta = best
-            if not quiet:
-                yield new(Event, ("backup", child, node, v, alpha, beta, _,
-                                  _, _, _, _, _, _, backup_at[is_max], player[is_max]))
+            yield new(Event, ("backup", child, node, v, alpha, beta, _,
+                              _, _, _, _, _, _, backup_at[is_max], player[is_max]))
             if pruning and alpha >= beta:  # the children left cannot matter
                 for a in rest:
                     pruned += 1
-                    if not quiet:
-                        yield new(Event, ("prune", node + (a,), node, _, alpha, beta, _,  # noqa: RUF005
-                                          _, _, _, _, _, _, cut_at[is_max], player[is_max]))
+                    yield new(Event, ("prune", node + (a,), node, _, alpha, beta, _,  # noqa: RUF005
+                                      _, _, _, _, _, _, cut_at[is_max], player[is_max]))
                 v = best if fail_soft else (beta if is_max else alpha)
             else:
                 a = next(rest, _END)
@@ -431,6 +410,60 @@ def _game_search(
         path=principal,
         stats={"nodes": nodes, "evaluated": evaluated, "pruned": pruned},
     )
+
+
+def _summing(game, pruning, fail_soft, limit, evaluate, order, table):
+    """The summed-up calls of :func:`_game_search`: ``summed(state, node, depth, alpha,
+    beta)`` is what MAX-VALUE / MIN-VALUE returns there and what it costs, as ``(value,
+    principal variation below, nodes entered, leaves evaluated, children pruned)``. Each
+    call, and every call it makes, is searched once per (state, depth if there is a
+    ``limit``, alpha, beta) and kept in ``table``; it makes no events, so it is a plain
+    recursion, not a step of the generator.
+    """
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+
+    def summed(state, node, depth, alpha, beta) -> tuple:
+        key = (state, None if limit is None else depth, alpha, beta)
+        known = table.get(key)
+        if known is not None:
+            return known
+        is_max = to_move(state) == MAX
+        if is_terminal(state):
+            known = (utility(state), (), 1, 1, 0)
+        elif depth == limit:
+            known = (evaluate(state), (), 1, 1, 0)
+        else:
+            entered, leaves, cuts = 1, 0, 0
+            best, best_line = (-INF if is_max else INF), ()
+            rest = iter(actions(state) if order is None else order(state, depth, is_max))
+            a = _END
+            for a in rest:
+                v, line, e, le, c = summed(result(state, a), node + (a,), depth + 1, alpha, beta)  # noqa: RUF005
+                entered, leaves, cuts = entered + e, leaves + le, cuts + c
+                if is_max:
+                    if v > best:
+                        best, best_line = v, (a,) + line  # noqa: RUF005
+                    if pruning and best > alpha:
+                        alpha = best
+                else:
+                    if v < best:
+                        best, best_line = v, (a,) + line  # noqa: RUF005
+                    if pruning and best < beta:
+                        beta = best
+                if pruning and alpha >= beta:  # the children left cannot matter
+                    cuts += sum(1 for _ in rest)
+                    v = best if fail_soft else (beta if is_max else alpha)
+                    break
+            else:
+                if a is _END:
+                    raise ValueError(f"the state at {node} is not terminal but has no actions")
+                v = best if fail_soft or not pruning else (alpha if is_max else beta)
+            known = (v, best_line, entered, leaves, cuts)
+        table[key] = known
+        return known
+
+    return summed
 
 
 def minimax(
