@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from numbers import Real
@@ -27,6 +27,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
+from matplotlib.offsetbox import OffsetBox, TextArea
 from matplotlib.patches import FancyBboxPatch
 from matplotlib.path import Path
 from matplotlib.text import Text
@@ -453,6 +454,7 @@ def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _
     width, height = size
     fig = Figure(figsize=(width / POINTS, height / POINTS))
     legend = make_legend(fig, arguments, anchor)
+    _laid_out_once(legend)
     with mpl.rc_context(SVG_RC):
         fig.dpi = POINTS
         renderer = _Renderer(width, height, {}, POINTS)
@@ -468,6 +470,43 @@ def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _
     parts = renderer.writer.parts
     markup, patterns = "".join(parts[start:end]), "".join(parts[end:])
     return _Legend(markup, tuple(used.names), extent, patterns, _movable(markup))
+
+
+def _laid_out_once(legend) -> None:
+    """Each of ``legend``'s boxes and labels laid out once per renderer, not each time it is
+    asked: drawing a legend asks every box for its size again and again (a label of a
+    10-entry legend is laid out seven times). Nothing of a legend drawn apart changes while
+    it is drawn, so the first answer is matplotlib's every time.
+
+    >>> from matplotlib.lines import Line2D
+    >>> from search_viz.film.svg_writer import measuring_renderer
+    >>> fig = Figure(); legend = fig.legend(handles=[Line2D([], [], label="a")])
+    >>> _laid_out_once(legend)
+    >>> renderer = measuring_renderer(fig)
+    >>> box = legend._legend_box
+    >>> box.get_bbox(renderer) is box.get_bbox(renderer)
+    True
+    """
+    boxes = [legend._legend_box]
+    while boxes:
+        box = boxes.pop()
+        for name in ("get_bbox", "_get_bbox_and_child_offsets"):
+            setattr(box, name, _once(getattr(box, name)))
+        if isinstance(box, TextArea):
+            box._text._get_layout = _once(box._text._get_layout)
+        boxes += [child for child in box.get_children() if isinstance(child, OffsetBox)]
+
+
+def _once(method: Callable):
+    """``method(renderer)``, worked out once for each renderer."""
+    answers = {}
+
+    def answer(renderer):
+        if renderer not in answers:
+            answers[renderer] = method(renderer)
+        return answers[renderer]
+
+    return answer
 
 
 __all__ = [
