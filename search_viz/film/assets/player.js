@@ -352,7 +352,8 @@ class FilmView {
     this.panel = {};
     this.lookCss = header.looks || [];
     this.markStyles = header.markStyles || {};
-    for (let i = 0; i < count; i++) this.paint(i, false);
+    // a shown item's style is its own already: only the hidden ones are restyled at the start
+    for (let i = 0; i < count; i++) if (this.look[i] !== SHOWN) this.paint(i, false);
     // a phone shows the picture at least this wide, and the student pans it (see player.css)
     setVar(this.svg, "--svp-readable", `${this.readableWidth()}px`);
     this.picture.addEventListener("touchstart", (event) => this.touchStart(event), { passive: true });
