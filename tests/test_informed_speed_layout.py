@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from search_viz.lessons.shared.graph_layout import tree_layout
+from search_viz.lessons.shared.graph_layout import tree_layout, true_tree_layout
 
 
 def plain_tree_layout(children, root):
@@ -44,3 +44,26 @@ def test_the_layout_is_the_plain_layout_node_for_node_and_in_order(children, roo
     mine, plain = tree_layout(children, root), plain_tree_layout(children, root)
     assert mine == plain
     assert list(mine) == list(plain)
+
+
+@st.composite
+def true_trees(draw):
+    """A true tree over nodes 0..n-1 rooted at 0: each node after the root hangs from one
+    node before it, its parent's children in a drawn order."""
+    n = draw(st.integers(1, 60))
+    children: dict[int, list[int]] = {}
+    for node in range(1, n):
+        children.setdefault(draw(st.integers(0, node - 1)), []).append(node)
+    for kids in children.values():
+        kids[:] = draw(st.permutations(kids))
+    return children
+
+
+@settings(max_examples=300, deadline=None)
+@given(true_trees())
+def test_a_true_tree_is_laid_out_as_the_tidy_layout_lays_it_out(children):
+    """The search tree's layout (``true_tree_layout``, no check for a node met twice) places
+    every node of a true tree where ``tree_layout`` does, in the same order."""
+    mine, tidy = true_tree_layout(children, 0), tree_layout(children, 0)
+    assert mine == tidy
+    assert list(mine) == list(tidy)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import cached_property
 
-from search_viz.lessons.shared.graph_layout import Positions, tree_layout
+from search_viz.lessons.shared.graph_layout import Positions, true_tree_layout
 from search_viz.trace import State, Trace
 
 
@@ -102,7 +102,7 @@ class SearchTree:
         roots = self.children.get(None, [])
         if not roots:
             return {}
-        pos = tree_layout({**self.children, _TOP: roots}, _TOP)
+        pos = true_tree_layout({**self.children, _TOP: roots}, _TOP)  # each node made once
         del pos[_TOP]
         return {node: (x, y + 1) for node, (x, y) in pos.items()}
 
