@@ -75,26 +75,29 @@ class SearchTree:
         expanding: dict[Hashable, TreeId] = {}  # state -> its latest expanded tree node
         pending: dict[Hashable, list[TreeId]] = {}  # state -> its tree nodes on the frontier
         known: set[TreeId] = set()
+        ids, children, tree_search = self.ids, self.children, self.tree_search
         for e in self.trace.events:
+            kind = e.kind
             tree_id = None
-            if e.kind == "iterate":
-                expanding, pending = {}, {}
-            elif e.kind == "generate":
-                tree_id = TreeId(expanding.get(e.parent) if e.parent is not None else None, e.node)
+            if kind == "generate":
+                parent = expanding.get(e.parent) if e.parent is not None else None
+                tree_id = TreeId(parent, e.node)
                 waiting = pending.setdefault(e.node, [])
-                if not self.tree_search:
+                if not tree_search:
                     waiting.clear()
                 waiting.append(tree_id)
                 if tree_id not in known:
                     known.add(tree_id)
-                    self.children.setdefault(tree_id[0], []).append(tree_id)
-            elif e.kind == "expand":
+                    children.setdefault(parent, []).append(tree_id)
+            elif kind == "expand":
                 waiting = pending.get(e.node)
                 tree_id = waiting.pop() if waiting else TreeId(None, e.node)
                 expanding[e.node] = tree_id
-            elif e.kind in ("cutoff", "goal", "done") and e.node is not None:
+            elif kind == "iterate":
+                expanding, pending = {}, {}
+            elif kind in ("cutoff", "goal", "done") and e.node is not None:
                 tree_id = expanding.get(e.node)
-            self.ids.append(tree_id)
+            ids.append(tree_id)
 
     @cached_property
     def pos(self) -> Positions:
