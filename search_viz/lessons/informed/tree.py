@@ -124,7 +124,6 @@ def plan_tree(
     ('markers', True, '5+0=5')
     """
     pos = tree.pos
-    numbers = {t: e for t, e in zip(tree.ids, trace.events, strict=True) if e.kind == "generate"}
     goal_id = next(
         (t for t, e in zip(tree.ids, trace.events, strict=True) if e.kind == "goal"), None
     )
@@ -137,7 +136,9 @@ def plan_tree(
     leaves, depth = high - low + 1, round(-min(ys))
     labels: dict[TreeId, str] = {}
     small = leaves <= BOARD_LEAVES and depth <= BOARD_DEPTH
-    if small:
+    if small:  # a node's numbers are those of the event that generated it
+        events = zip(tree.ids, trace.events, strict=True)
+        numbers = {t: e for t, e in events if e.kind == "generate"}
         labels = {t: _label(numbers[t], algorithm) for t in pos if t in numbers}
     if small and boards:
         sx, sy = SPREAD
@@ -167,7 +168,7 @@ def plan_tree(
     for t in path:
         if not path_units or path_units[-1] != unit_of[t]:
             path_units.append(unit_of[t])
-    roots = [t for t in pos if t[0] is None]
+    root = next(t for t in pos if t[0] is None)
     return TreePlan(
         detail,
         algorithm,
@@ -179,7 +180,7 @@ def plan_tree(
         depth,
         limits,
         size,
-        root=unit_of[roots[0]],
+        root=unit_of[root],
         path_units=path_units,
     )
 
