@@ -18,7 +18,9 @@ import matplotlib as mpl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib import patheffects
 from matplotlib.figure import Figure
+from matplotlib.textpath import TextToPath
 
 from search_viz.film import Scene
 from search_viz.film.svg_writer import SVG_RC, figure_svg
@@ -123,6 +125,26 @@ def test_text_in_every_size_rotation_colour_and_alpha_is_written_as_matplotlib_w
     reference = ET.fromstring(matplotlib_svg(fig))
     written = ET.fromstring(figure_svg(fig, {}))
     assert first_difference(shape(reference), shape(written)) is None
+
+
+def test_an_outlined_text_written_again_is_outlined_once_and_written_as_matplotlib_writes_it(
+    monkeypatch,
+):
+    outlined = []
+    outline = TextToPath.get_text_path
+
+    def counted(self, prop, s, *args, **kwargs):
+        outlined.append(s)
+        return outline(self, prop, s, *args, **kwargs)
+
+    monkeypatch.setattr(TextToPath, "get_text_path", counted)
+    fig = Figure(figsize=(2, 1))
+    halo = [patheffects.withStroke(linewidth=3, foreground="white")]
+    fig.text(0.5, 0.5, "Qz once", fontsize=11, path_effects=halo)
+    written = [figure_svg(fig, {}) for _ in range(3)]
+    assert outlined == ["Qz once"]  # then the process's own copy, every time
+    reference = ET.fromstring(matplotlib_svg(fig))
+    assert first_difference(shape(reference), shape(ET.fromstring(written[-1]))) is None
 
 
 @settings(max_examples=300, deadline=None)

@@ -312,12 +312,12 @@ class _OutlinesOnce(TextToPath):
 
 #: Plain texts' outlines, by font and text (see :class:`_OutlinesOnce`).
 _OUTLINED: dict[tuple, tuple[np.ndarray, tuple]] = {}
+#: The one :class:`_OutlinesOnce` every renderer outlines its texts with.
+_OUTLINES_ONCE = _OutlinesOnce()
 
 
 class _Renderer(_CachedMetrics, RendererSVG):
     """matplotlib's SVG renderer writing into :class:`_Markup`, with texts from the caches."""
-
-    _text2path = _OutlinesOnce()  # what path effects draw a text with (see RendererBase)
 
     def __init__(
         self, width: float, height: float, collections: Mapping[str, int], dpi: float
@@ -325,6 +325,9 @@ class _Renderer(_CachedMetrics, RendererSVG):
         self._collections = collections
         self._groups: list[str | None] = []  # the groups open: a tagged collection's gid, or None
         super().__init__(width, height, _Discard(), image_dpi=dpi)
+        # what path effects draw a text with: RendererBase's __init__ gave this renderer a
+        # TextToPath of its own, which would outline every text anew
+        self._text2path = _OUTLINES_ONCE
         self.writer = markup = _Markup()
         # the root, as RendererSVG wrote it to the discarded stream (no prolog, no metadata)
         self._start_id = markup.start(
