@@ -194,6 +194,39 @@ def test_an_outline_kept_is_the_outline_matplotlib_makes(text, weight, style, si
         assert list(codes) == list(theirs[1])
 
 
+#: What the lessons write, and more: ligatures (fi, ffl), math signs, Greek, combining
+#: marks (moved by the shaping), a zero-width joiner, spaces at either end.
+TEXT_CHARACTERS = (
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:!?'\"()[]{}-+=*/<>"
+    "_|~^%$#@&αβγΔΣπ≤≥≠−–—→←↑·…∞√×÷°€éüñĳ\u0301\u0308\u200d"
+)
+
+
+@pytest.mark.filterwarnings("ignore:Glyph .* missing from font")  # drawn as a box: measured too
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.text(st.sampled_from(TEXT_CHARACTERS), max_size=16),
+    family=st.sampled_from(["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "STIXGeneral"]),
+    weight=st.sampled_from(["normal", "bold"]),
+    style=st.sampled_from(["normal", "italic"]),
+)
+def test_a_text_s_width_height_and_descent_are_the_ones_matplotlib_measures(
+    text, family, weight, style
+):
+    """A text's size is worked out from its shaped glyphs (one shaping for its size and
+    its glyphs), and is what FreeType's ``set_text`` measures for matplotlib."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.ft2font import LoadFlags
+
+    from search_viz.film.svg_writer import _extent, _font, _font_files
+
+    files = _font_files(FontProperties(family=family, weight=weight, style=style))
+    font = _font(files)
+    font.set_text(text, 0.0, flags=LoadFlags.NO_HINTING)
+    measured = tuple(value / 64 for value in (*font.get_width_height(), font.get_descent()))
+    assert _extent(files, text) == measured
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     marker=st.sampled_from(["s", "o", "^", "D", "x", "+", "h", "*", "|"]),

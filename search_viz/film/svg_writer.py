@@ -28,6 +28,7 @@ what it is asked to draw, with the very elements matplotlib's SVG backend writes
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -782,11 +783,74 @@ def _font(files: tuple[str, ...]):
 
 @lru_cache(maxsize=20_000)
 def _extent(files: tuple[str, ...], s: str) -> tuple[float, float, float]:
-    """The width, height and descent of ``s`` at the layout size, as matplotlib measures them."""
-    font = _font(files)
-    font.set_text(s, 0.0, flags=LoadFlags.NO_HINTING)
-    width, height = font.get_width_height()
-    return width / 64.0, height / 64.0, font.get_descent() / 64.0
+    """The width, height and descent of ``s`` at the layout size, as matplotlib measures them.
+
+    ``FT2Font.set_text`` shapes ``s`` as ``FT2Font._layout`` does and measures the advance
+    to the end of its last glyph (its width) and the glyphs' boxes put together (its
+    height and descent). The glyphs :func:`_shaped` places give the same numbers without
+    shaping ``s`` a second time. A text with combining marks or format characters (whose
+    advances the shaping changes), or whose glyphs are moved up or down or placed right to
+    left, is measured by ``set_text`` itself.
+
+    >>> files = _font_files(_DEFAULT_FONT)
+    >>> font = _font(files)
+    >>> _ = font.set_text("Te: 2", 0.0, flags=LoadFlags.NO_HINTING)
+    >>> measured = [value / 64 for value in (*font.get_width_height(), font.get_descent())]
+    >>> _extent(files, "Te: 2") == tuple(measured)
+    True
+    """
+    glyphs = _shaped(files, s)
+    if not glyphs:
+        return 0.0, 0.0, 0.0
+    places = [x for _, x, _ in glyphs]
+    if _marked(s) or any(y for _, _, y in glyphs) or places != sorted(places):
+        font = _font(files)
+        font.set_text(s, 0.0, flags=LoadFlags.NO_HINTING)
+        width, height = font.get_width_height()
+        return width / 64.0, height / 64.0, font.get_descent() / 64.0
+    boxes = [_GLYPH_METRICS[name][1] for name, _, _ in glyphs]
+    bottom, top = min(box[1] for box in boxes), max(box[3] for box in boxes)
+    last, x, _ = glyphs[-1]
+    width = round(x * 64) + _GLYPH_METRICS[last][0]  # FreeType's 26.6 units, as integers
+    return width / 64.0, (top - bottom) / 64.0, -bottom / 64.0
+
+
+def _marked(s: str) -> bool:
+    """Whether ``s`` holds a combining mark or a format character (a zero-width joiner).
+
+    >>> _marked("e\u0301"), _marked("α ≤ β")
+    (True, False)
+    """
+    return any(unicodedata.category(c)[0] == "M" or unicodedata.category(c) == "Cf" for c in s)
+
+
+@lru_cache(maxsize=20_000)
+def _shaped(files: tuple[str, ...], s: str) -> tuple[tuple[str, float, float], ...]:
+    """Each glyph ``s`` is drawn with, as the font shapes it (``FT2Font._layout``), once per
+    process: (its name, x, y). A glyph never seen before is loaded at once (while the
+    font has the layout size), for its outline and its metrics (:data:`_OUTLINES`,
+    :data:`_GLYPH_METRICS`).
+
+    >>> [name for name, *_ in _shaped(_font_files(_DEFAULT_FONT), "fi!")]  # a ligature
+    ['DejaVuSans-13af', 'DejaVuSans-4']
+    """
+    glyphs = []
+    for item in _font(files)._layout(s, LoadFlags.NO_HINTING, features=None, language=None):
+        font, index = item.ft_object, item.glyph_index
+        name = _glyph_name(font, index)
+        if name not in _GLYPH_METRICS:
+            glyph = font.load_glyph(index, flags=LoadFlags.NO_HINTING)
+            _OUTLINES[name] = font.get_path()
+            # the shaping's advance: FreeType's linear one (16.16) rounded to 26.6, half up
+            advance = (glyph.linearHoriAdvance + 512) >> 10
+            _GLYPH_METRICS[name] = (advance, tuple(glyph.bbox))
+        glyphs.append((name, item.x, item.y))
+    return tuple(glyphs)
+
+
+#: Each glyph's advance (as the shaping advances past it) and box at the layout size, in
+#: FreeType's 26.6 units, by its name.
+_GLYPH_METRICS: dict[str, tuple[int, tuple[int, int, int, int]]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -814,8 +878,8 @@ def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]
     """The glyphs ``s`` is drawn with, and the ``<use>`` markup that places them.
 
     Laid out as ``TextToPath.get_glyphs_with_font`` lays them out: the same shaping
-    (``FT2Font._layout``) places each glyph, and a glyph is named as matplotlib names it;
-    only a glyph never seen before is loaded again, to read its outline.
+    (``FT2Font._layout``, see :func:`_shaped`) places each glyph, and a glyph is named as
+    matplotlib names it.
 
     >>> glyphs, uses = _glyph_layout(_font_files(_DEFAULT_FONT), "ab")
     >>> glyphs
@@ -824,14 +888,8 @@ def _glyph_layout(files: tuple[str, ...], s: str) -> tuple[tuple[str, ...], str]
     '<use xlink:href="#DejaVuSans-45" transform="translate(61.28125 0)"'
     """
     names, uses = [], []
-    for item in _font(files)._layout(s, LoadFlags.NO_HINTING, features=None, language=None):
-        font, index = item.ft_object, item.glyph_index
-        name = _glyph_name(font, index)
-        if name not in _OUTLINES:
-            font.load_glyph(index, flags=LoadFlags.NO_HINTING)
-            _OUTLINES[name] = font.get_path()
+    for name, x, y in _shaped(files, s):
         names.append(name)
-        x, y = item.x, item.y
         place = f' transform="translate({_short_float_fmt(x)} {_short_float_fmt(y)})"'
         if x == 0 and y == 0:
             place = ""
