@@ -11,6 +11,7 @@ The pictures the browser paints of them are compared in ``test_scene_pictures.py
 from __future__ import annotations
 
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -192,6 +193,32 @@ def test_an_outline_kept_is_the_outline_matplotlib_makes(text, weight, style, si
         vertices, codes = _OutlinesOnce().get_text_path(prop, text)
         assert np.array_equal(vertices, np.asarray(theirs[0], dtype=float).reshape(-1, 2))
         assert list(codes) == list(theirs[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    marker=st.sampled_from(["o", "s", "^", "x", "*", "D", "_"]),
+    size=st.floats(1, 30),
+    alpha=st.sampled_from([None, 0.5]),
+    face=st.sampled_from(["#E69F00", "none", "white"]),
+    points=st.lists(
+        st.tuples(st.floats(-0.5, 1.5), st.floats(-0.5, 1.5)) | st.just((math.nan, 0.5)),
+        min_size=1,
+        max_size=15,
+    ),
+)
+def test_a_line_s_markers_are_written_as_matplotlib_writes_them(marker, size, alpha, face, points):
+    """Markers placed along a line (``ax.plot`` with a marker): each placed marker's style
+    worked out once, the same text; points off the page or not a number left out."""
+    fig = Figure(figsize=(2, 1.5))
+    ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+    xs, ys = zip(*points, strict=True)
+    ax.plot(xs, ys, ls="none", marker=marker, markersize=size, alpha=alpha,
+            markerfacecolor=face, markeredgecolor="black", clip_on=False)  # fmt: skip
+    ax.plot(xs, ys, ls="none", marker=marker, markersize=size / 2)  # clipped to the axes
+    reference = ET.fromstring(matplotlib_svg(fig))
+    written = ET.fromstring(figure_svg(fig, {}))
+    assert first_difference(shape(reference), shape(written)) is None
 
 
 #: What the lessons write, and more: ligatures (fi, ffl), math signs, Greek, combining

@@ -36,7 +36,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib import cbook
 from matplotlib.backends.backend_agg import RendererAgg
-from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
+from matplotlib.backends.backend_svg import RendererSVG, _generate_css, _short_float_fmt
 from matplotlib.colors import rgb2hex, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, fontManager, get_font
@@ -372,6 +372,36 @@ class _Renderer(_CachedMetrics, RendererSVG):
                 )
             self.writer.ids = []
         super().close_group(s)
+
+    def draw_markers(self, gc, marker_path, marker_trans, path, trans, rgbFace=None):
+        """``RendererSVG.draw_markers``, each marker's style worked out once for all of them
+        (matplotlib works the same style out again for each marker it places)."""
+        if not len(path.vertices) or gc.get_url() is not None:
+            super().draw_markers(gc, marker_path, marker_trans, path, trans, rgbFace)
+            return
+        writer = self.writer
+        path_data = self._convert_path(
+            marker_path, marker_trans + Affine2D().scale(1.0, -1.0), simplify=False
+        )
+        style = self._get_style_dict(gc, rgbFace)
+        dictkey = (path_data, _generate_css(style))
+        oid = self._markers.get(dictkey)
+        if oid is None:
+            oid = self._make_id("m", dictkey)
+            writer.start("defs")
+            stroke = _generate_css({k: v for k, v in style.items() if k.startswith("stroke")})
+            writer.element("path", id=oid, d=path_data, style=stroke)
+            writer.end("defs")
+            self._markers[dictkey] = oid
+        writer.start("g", **self._get_clip_attrs(gc))
+        placed = self._make_flip_transform(trans)
+        href, style = f"#{oid}", self._get_style(gc, rgbFace)
+        clip = (0, 0, self.width * 72, self.height * 72)
+        for vertices, _ in path.iter_segments(placed, clip=clip, simplify=False):
+            if len(vertices):
+                x, y = _short_float_fmt(vertices[-2]), _short_float_fmt(vertices[-1])
+                writer.element("use", attrib={"xlink:href": href, "x": x, "y": y, "style": style})
+        writer.end("g")
 
     def draw_path_collection(
         self,
