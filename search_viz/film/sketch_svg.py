@@ -29,7 +29,14 @@ from matplotlib.transforms import Affine2D, IdentityTransform
 
 from search_viz.film.scene import _CollectionLooks
 from search_viz.film.sketch_text import anchor_of, layout_key, legend_of, text_layout
-from search_viz.film.svg_writer import _OUTLINES, POINTS, SVG_RC, _glyph_def, _Renderer
+from search_viz.film.svg_writer import (
+    _OUTLINES,
+    POINTS,
+    SVG_RC,
+    _glyph_def,
+    _prop_key,
+    _Renderer,
+)
 
 if TYPE_CHECKING:
     from search_viz.film.sketch import Sketch, SketchAxes, _Drawn
@@ -247,9 +254,44 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
     gc.set_foreground(rgba, isRGBA=True)
     writer = PathEffectRenderer(effects, renderer) if effects else renderer
     for (line, ismath), (dx, dy) in zip(layout.lines, layout.offsets, strict=True):
-        writer.draw_text(gc, px + dx, height - (py + dy), line, layout.font, angle, ismath=ismath)
+        x, y = px + dx, height - (py + dy)
+        if not effects or ismath:
+            writer.draw_text(gc, x, y, line, layout.font, angle, ismath=ismath)
+            continue
+        page = (renderer.width, renderer.height)  # what clips and flips the outline
+        key = (line, _prop_key(layout.font), layout.font.get_size_in_points(), x, y, angle,
+               rgba, _effects_key(effects), page)  # fmt: skip
+        markup = _OUTLINED_TEXTS.get(key)
+        if markup is None:
+            renderer.writer.raw("")  # the group's start tag closed: what follows is the text's
+            start = len(renderer.writer.parts)
+            writer.draw_text(gc, x, y, line, layout.font, angle)
+            markup = "".join(renderer.writer.parts[start:])
+            if len(_OUTLINED_TEXTS) >= 20_000:
+                _OUTLINED_TEXTS.clear()
+            _OUTLINED_TEXTS[key] = markup
+        else:
+            renderer.writer.raw(markup)
     gc.restore()
     renderer.close_group("text")
+
+
+#: The markup of each outlined text (a text with path effects, such as a graph's node
+#: names) written where it stands on a page of its size: a graph drawn again (another
+#: search, another goal) writes its labels where they stood, as they were written.
+_OUTLINED_TEXTS: dict[tuple, str] = {}
+
+
+def _effects_key(effects) -> tuple:
+    """Path effects told apart by their kind and settings (a list made anew for each text).
+
+    >>> from matplotlib import patheffects
+    >>> a = [patheffects.withStroke(linewidth=3, foreground="white")]
+    >>> b = [patheffects.withStroke(linewidth=3, foreground="white")]
+    >>> _effects_key(a) == _effects_key(b) != _effects_key([patheffects.Normal()])
+    True
+    """
+    return tuple((type(e).__name__, repr(sorted(vars(e).items()))) for e in effects)
 
 
 def _write_legend(renderer, sketch: Sketch, drawn: _Drawn) -> None:
