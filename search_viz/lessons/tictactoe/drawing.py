@@ -739,11 +739,14 @@ def why_film(view: TreeView, size: str = "page") -> Film:
     """
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
-    steps = []
+    steps, written, before = [], set(), {}
     for k, (fold, looks, asked) in enumerate(walk(view)):
         steps.append((looks, step_note(view, k, fold), fold.event.line, asked))
-    texts = tuple(sorted({(n, look.text) for looks, _, _, _ in steps for n, look in looks.items()
-                          if look.text}))  # fmt: skip
+        # a step keeps the look objects of the nodes it did not touch (see walk)
+        written.update((n, look.text) for n, look in looks.items()
+                       if look is not before.get(n) and look.text)  # fmt: skip
+        before = looks
+    texts = tuple(sorted(written))
     search = view.search
     code = game_pseudocode(search.pruning, search.fail_soft, search.limit, search.ordering)
     writer = FilmBuilder(
@@ -754,13 +757,14 @@ def why_film(view: TreeView, size: str = "page") -> Film:
         shape=view.shape,
     )
     final = view.trace.result.stats
-    before: dict[Node, NodeLook] = {}
+    before = {}
     for k, (looks, sentence, line, asked) in enumerate(steps):
         if asked is not None:
             items = {c: pick_items(view, node) for c, node in asked.nodes.items()}
             writer.ask(asked.question, items)
         for node, look in looks.items():
-            if before.get(node) != look:
+            old = before.get(node)
+            if old is not look and old != look:
                 _show(writer, view, node, look)
         before = looks
         totals = view.totals(k)
