@@ -31,13 +31,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import LineCollection
 
 from search_viz.events import format_value
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY, GREY, LIGHT_GREY, OKABE_ITO, STATUS, Style
 from search_viz.lessons.shared.eight_puzzle import TILE_COLOUR
+from search_viz.lessons.shared.figure import quads
 from search_viz.lessons.shared.search_tree import SearchTree, TreeId
 from search_viz.trace import Trace
 
@@ -255,7 +256,7 @@ def _draw_status(scene: Scene, ax: Axes, plan: TreePlan, status: str, units: lis
         thick = status in ("goal", "path")
         scene.tag_each(
             ax.add_collection(
-                PolyCollection(
+                quads(
                     frames,
                     facecolors="none",
                     edgecolors=style.color,
@@ -362,7 +363,7 @@ def _draw_boards(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
         scene.tag(label, ("tree label", t))
     scene.tag_each(
         ax.add_collection(
-            PolyCollection(cells, facecolors=faces, edgecolors=DARK_GREY, linewidths=0.5, zorder=4)
+            quads(cells, facecolors=faces, edgecolors=DARK_GREY, linewidths=0.5, zorder=4)
         ),
         names,
         shown=False,

@@ -26,7 +26,6 @@ from functools import cache, lru_cache
 from itertools import chain, combinations
 
 import numpy as np
-from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgba
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
@@ -40,6 +39,7 @@ from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame
 from search_viz.film.sketch import Sketch, SketchAxes
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS, WHITE
 from search_viz.lessons.local_search.sizes import LABEL_SIZE, TICK_SIZE
+from search_viz.lessons.shared.figure import quads
 from search_viz.problems.nqueens import count_conflicts
 
 LIGHT_SQUARE = WHITE
@@ -458,7 +458,7 @@ class Board:
         True
         """
         n = self.n
-        squares = PolyCollection(
+        squares = quads(
             [_square(c, r, 1, 1) for c in range(n) for r in range(n)],
             facecolor=(0, 0, 0, 0),
             edgecolor="none",
@@ -750,7 +750,7 @@ class Origins:
         for parent, color, hatch in (("x", FIRST_PARENT, None), ("y", SECOND_PARENT, ".")):
             # The tint's alpha goes in its colour: a collection's own alpha would
             # override the hiding of single columns when a step is exported.
-            columns = PolyCollection(
+            columns = quads(
                 [_square(c, 0, 1, n) for c in range(n)],
                 facecolor=to_rgba(color, 0.32),
                 hatch=hatch,

@@ -1,4 +1,4 @@
-"""Figures: making them headless, their legends' handles, turning them into PNG.
+"""Figures: making them headless, their legends' handles, boxes in bulk, turning them into PNG.
 
 >>> fig, ax = new_figure(4, 3)
 >>> _ = ax.legend(handles=[legend_handle(Style("on the frontier", "#56B4E9"))])
@@ -9,10 +9,14 @@ True
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+
+import numpy as np
 
 # Figures are made with Figure(), never pyplot: pyplot keeps global state and is
 # not safe across the threads that serve Streamlit sessions.
 from matplotlib.axes import Axes
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
@@ -59,6 +63,18 @@ def legend_handle(style: Style, label: str | None = None) -> Line2D | Patch:
         linestyle="none",
         label=text,
     )
+
+
+def quads(corners: Sequence[Sequence[tuple[float, float]]], **style) -> PolyCollection:
+    """A ``PolyCollection`` of four-cornered polygons (boxes, squares, cells), each given by
+    its corners: the same collection as from the list, made from one array (matplotlib
+    makes each closed path from a template then, not one by one).
+
+    >>> boxes = quads([[(0, 0), (1, 0), (1, 1), (0, 1)], [(2, 0), (3, 0), (3, 1), (2, 1)]])
+    >>> [path.vertices.tolist()[-1] for path in boxes.get_paths()]  # closed
+    [[0.0, 0.0], [2.0, 0.0]]
+    """
+    return PolyCollection(np.asarray(corners, dtype=float).reshape(-1, 4, 2), **style)
 
 
 def figure_caption(fig: Figure, text: str) -> Text:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
@@ -53,6 +53,7 @@ from search_viz.film.style import (
     STATUS,
     WHITE,
 )
+from search_viz.lessons.shared.figure import quads
 from search_viz.lessons.shared.game_view import window_text
 from search_viz.lessons.tictactoe.boards import (
     MARK_COLOUR,
@@ -375,7 +376,7 @@ def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...], g: Geometry 
         for node in nodes:
             x, y, w, h = where.box(node, focus)
             polygons.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
-        collection = PolyCollection(polygons, **style)
+        collection = quads(polygons, **style)
         ax.add_collection(collection)
         scene.tag_each(collection, [(kind, n) for n in nodes], shown=shown)
 
@@ -546,10 +547,9 @@ def _small_boards(ax, scene: Sketch, view: TreeView, where: Layout) -> None:
         line = winning_line(board)
         if line is not None:
             wins.append((cell_centre(line[0], x, y, mini), cell_centre(line[2], x, y, mini)))
-    ax.add_collection(PolyCollection(squares, facecolor=WHITE, edgecolor=GREY, linewidths=0.8,
-                                     zorder=2))  # fmt: skip
+    ax.add_collection(quads(squares, facecolor=WHITE, edgecolor=GREY, linewidths=0.8, zorder=2))
     _reply_cells(ax, scene, view, where)
-    ax.add_collection(PolyCollection(shaded, facecolor=NEW_MOVE_FILL, edgecolor="none", zorder=2.1))
+    ax.add_collection(quads(shaded, facecolor=NEW_MOVE_FILL, edgecolor="none", zorder=2.1))
     ax.add_collection(LineCollection(grids, colors=DARK_GREY, linewidths=0.8, zorder=4))
     _marks(ax, marks)
     if wins:
@@ -570,7 +570,7 @@ def _reply_cells(ax, scene: Sketch, view: TreeView, where: Layout) -> None:
         x, y = cell_centre(reply[-1], *where.minis[reply[:-1]], mini)
         squares.append([(x - half, y - half), (x + half, y - half), (x + half, y + half),
                         (x - half, y + half)])  # fmt: skip
-    cells = PolyCollection(squares, facecolor=WHITE, edgecolor="none", zorder=2.05)
+    cells = quads(squares, facecolor=WHITE, edgecolor="none", zorder=2.05)
     ax.add_collection(cells)
     scene.tag_each(cells, [("cell", g) for g in replies], shown=True)
 
