@@ -6,9 +6,9 @@ back, play/pause, forward, last, the step slider, the speed, the keys (Left,
 Right, Space), ``?step=`` in the URL, Share and Export. A click never reaches
 the server: the films travel once, as gzipped files served by Streamlit's media
 endpoint (shared by every session on the same film, fetched by the browser
-ahead of need), and the page hears from the player only when the student asks
-for an export or a new practice problem, or, with ``report=True``, the step
-where the student paused.
+ahead of need; an edit's film comes in the answer to the edit), and the page
+hears from the player only when the student asks for an export or a new
+practice problem, or, with ``report=True``, the step where the student paused.
 
 Practice mode (the Practice button, ``?practice=1`` in the link, or
 ``practice=True`` here): the student answers each step's question
@@ -36,6 +36,7 @@ Example, in a page::
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import itertools
 import threading
@@ -211,8 +212,9 @@ def _player(
         st.info("This search has no steps to replay.")
         return None
     whole = _rest_asked(shown, key)
+    inline = in_place and _running_alone()  # an edit's (or Undo's) films: no fetch to wait for
     data = {
-        "films": [_spec(film, whole, f"{key}.{i}") for i, film in enumerate(shown)],
+        "films": [_spec(film, whole, f"{key}.{i}", inline) for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
         "present": presenting(),
         "share": True,
@@ -288,16 +290,17 @@ def _rest_asked(shown: list[Film | Opening], key: str) -> bool:
     return any(isinstance(film, Opening) and film.film.digest in wanted for film in shown)
 
 
-def _spec(film: Film | Opening, whole: bool, where: str) -> dict:
+def _spec(film: Film | Opening, whole: bool, where: str, inline: bool = False) -> dict:
     """What the player needs to fetch ``film``; ``whole``: an opening's whole film once it is
     made (waited on for up to ``REST_WAIT_S``), said to be the rest of the opening (``opens``:
     its digest), and until then the opening, said to be ``making`` its rest (the player asks
     again: the time it was said makes each answer new to the player), or why it could not be
-    made (``restError``: the player says so instead of waiting)."""
+    made (``restError``: the player says so instead of waiting). ``inline``: the film's
+    header travels in the spec itself (see :func:`_publish`)."""
     if not isinstance(film, Opening):
-        return _publish(film, where)
+        return _publish(film, where, inline)
     if not whole:
-        return _publish(film.film, where)
+        return _publish(film.film, where, inline)
     rest = _rest(film)
     wait([rest], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
     if not rest.done():
@@ -551,17 +554,20 @@ def _ignore() -> None:
     """The component's callbacks: the page reads the result after the rerun."""
 
 
-def _publish(film: Film, where: str) -> dict:
+def _publish(film: Film, where: str, inline: bool = False) -> dict:
     """The film's files on the media endpoint, and what the player needs to fetch them.
 
-    Equal films give equal files, stored once for every session that shows them.
+    Equal films give equal files, stored once for every session that shows them. ``inline``:
+    the header (the scene and the first steps) is sent in the spec itself, base64, not as a
+    file: the player mounts it without another round trip to the server, as an edit asks
+    (its later chunks stay files, fetched ahead of need).
     """
     header, later = film.payload()
-    return {
-        "url": _media(header, where),
-        "chunks": [_media(chunk, f"{where}.{c}") for c, chunk in enumerate(later, start=1)],
-        "id": film.digest,
-    }
+    chunks = [_media(chunk, f"{where}.{c}") for c, chunk in enumerate(later, start=1)]
+    found = {"chunks": chunks, "id": film.digest}
+    if inline:
+        return found | {"inline": base64.b64encode(header).decode("ascii")}
+    return found | {"url": _media(header, where)}
 
 
 def _media(data: bytes, where: str) -> str:

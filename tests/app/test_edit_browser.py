@@ -156,6 +156,24 @@ def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_u
     assert page.locator(".svp-edit").is_hidden()
 
 
+def test_an_edit_s_film_comes_in_the_answer_to_the_edit(page, app_url):
+    """An edit's films travel in the player's own answer: the new picture shows with no film
+    file fetched from the server (one round trip fewer than a page's films)."""
+    open_lesson(page, f"{app_url}/game-trees")
+    edit_mode(page)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/media/" in r.url else None)
+    before = page_film_ids(page)
+    page.get_by_role("button", name="leaf I, value 3: change it").click(force=True)
+    field = page.get_by_role("textbox", name="Set the value: a number")
+    field.fill("12")
+    field.press("Enter")
+    tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 12})
+    assert films_become(page, before) == [sv.film(sv.alphabeta, tree).digest]
+    wait_for_status(page, "Changed")
+    assert fetched == []
+
+
 def test_the_page_around_the_player_catches_up_with_its_edits(page, app_url):
     """An edit reruns the player alone, then the rest of the page: the sidebar shows the
     edited tree, and a choice made there afterwards keeps it, even for two edits in a row

@@ -171,7 +171,9 @@ class FilmSource {
 
   async load() {
     const spec = this.spec;
-    this.header = spec.header || (await fetchGzipJson(spec.url));
+    // a header comes as an object (a page of its own), base64 gzip (an edit's), or a URL
+    this.header = spec.header ||
+      (spec.inline ? await gunzip(base64Bytes(spec.inline)) : await fetchGzipJson(spec.url));
     this.chunks = this.header.chunks.map(() => null);
     this.header.chunks.forEach((chunk, c) => {
       if (chunk && typeof chunk === "object") this.keep(c, chunk);
