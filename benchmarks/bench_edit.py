@@ -26,9 +26,10 @@ answered.
 Where the time goes, from the same clock: the page's websocket (wrapped in the page) and
 its resource timing: **server**, from the edit's message sent to the last message received
 before the film's files were fetched (the script's rerun, the film built, the delta sent);
-**fetch**, the film's files from the media endpoint (header, and any chunk); **mount**,
-from the last file's arrival to the frame painted (gunzip, the SVG mounted, step 0 shown,
-layout and paint). The messages the page sent per edit are counted too (one is a rerun).
+**fetch**, the film's files from the media endpoint (header, and any chunk; none since
+ef1795c, where an edit's header comes in the delta itself); **mount**, from the last file's
+arrival (or the delta) to the frame painted (gunzip, the SVG mounted, step 0 shown, layout
+and paint). The messages the page sent per edit are counted too (one is a rerun).
 
 The app is served by ``streamlit run`` from a temporary git worktree of ``HEAD`` (or
 ``--serve PATH``), so that edits in progress in this working tree are not measured.
@@ -629,8 +630,9 @@ def report(runs: Sequence[Sequence[tuple]], served: str) -> str:
         "frame late), both on the page's clock. **Server**: the edit's message sent to the "
         "last message received before the film's files were fetched (the rerun up to the "
         "player, the film built, the delta); **fetch**: the film's files from the media "
-        "endpoint; **mount**: the last file arrived to painted (gunzip, the SVG mounted, "
-        "step 0 shown, layout, paint). **App CPU**: the CPU time the app's process used "
+        "endpoint (none since ef1795c: an edit's header comes in the delta, so film files "
+        "are 0 kB); **mount**: the last file arrived (or the delta) to painted (gunzip, the "
+        "SVG mounted, step 0 shown, layout, paint). **App CPU**: the CPU time the app's process used "
         f"from the input until {LOOK_MS} ms after the paint (the whole rerun; 10 ms ticks). "
         "Steps: the new films' lengths. Messages sent: the page's websocket messages per "
         f"edit (a rerun is one). Target: p95 under {TARGET_MS} ms. Two runs, one after the "
