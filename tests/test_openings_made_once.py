@@ -43,7 +43,9 @@ def test_the_server_keeps_a_bounded_number_of_whole_films():
 def test_a_rest_made_quickly_comes_in_the_answer_to_the_ask_and_a_slow_one_is_said_making(
     monkeypatch,
 ):
-    monkeypatch.setattr(film_player, "_publish", lambda film, where, inline=False: {"id": film.digest})
+    monkeypatch.setattr(
+        film_player, "_publish", lambda film, where, inline=False: {"id": film.digest}
+    )
     whole = blinking_film(CHUNK_STEPS + 40)
     quick = blinking_film(CHUNK_STEPS, whole=len(whole))
     spec = film_player._spec(Opening(quick, lambda: whole), True, "test.quick")
