@@ -212,7 +212,8 @@ def _player(
         st.info("This search has no steps to replay.")
         return None
     whole = _rest_asked(shown, key)
-    inline = in_place and _running_alone()  # an edit's (or Undo's) films: no fetch to wait for
+    alone = _running_alone()
+    inline = in_place and alone  # an edit's (or Undo's) films: no fetch to wait for
     data = {
         "films": [_spec(film, whole, f"{key}.{i}", inline) for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
@@ -225,7 +226,8 @@ def _player(
         "newProblem": new_problem is not None,
     }
     if edit is not None:
-        data["edit"] = _edit_data(edit, key) | {"settle": in_place}
+        # caughtUp: the whole page ran (its widgets, so the link, hold the problem shown)
+        data["edit"] = _edit_data(edit, key) | {"settle": in_place, "caughtUp": not alone}
     if start is not None:
         data["start"] = {"step": int(start), "nonce": next(_starts)}
     callbacks = {

@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+import urllib.parse
+from collections.abc import Callable
 
 import pytest
 
@@ -172,6 +174,69 @@ def test_an_edit_s_film_comes_in_the_answer_to_the_edit(page, app_url):
     assert films_become(page, before) == [sv.film(sv.alphabeta, tree).digest]
     wait_for_status(page, "Changed")
     assert fetched == []
+
+
+def hold_messages_after(page, letting: int) -> Callable[[], None]:
+    """From now on, the page's websocket messages to the app after the next ``letting`` are
+    held back; the function returned sends them on (and holds no more). Call before the
+    page opens."""
+    state: dict = {"letting": None, "held": [], "server": None}
+
+    def route(ws) -> None:
+        server = state["server"] = ws.connect_to_server()
+
+        def up(message) -> None:
+            if state["letting"] is None:
+                server.send(message)
+            elif state["letting"] > 0:
+                state["letting"] -= 1
+                server.send(message)
+            else:
+                state["held"].append(message)
+
+        ws.on_message(up)
+
+    page.route_web_socket(re.compile(r"/_stcore/stream"), route)
+
+    def start() -> Callable[[], None]:
+        state["letting"] = letting
+
+        def release() -> None:
+            state["letting"] = None
+            for message in state["held"]:
+                state["server"].send(message)
+
+        return release
+
+    return start
+
+
+def test_share_just_after_an_edit_links_the_edited_problem(page, app_url):
+    """Share opened the moment an edit's picture shows (before the rest of the page has run
+    with the edit, which writes the link) waits for that run, then gives the edited tree's
+    link. The run is held back here: the edit's message goes, the next one (the player's
+    call for the page to catch up) waits until Share is open."""
+    holding = hold_messages_after(page, letting=1)
+    open_lesson(page, f"{app_url}/game-trees")
+    edit_mode(page)
+    release = holding()
+    before = page_film_ids(page)
+    page.get_by_role("button", name="leaf I, value 3: change it").click(force=True)
+    field = page.get_by_role("textbox", name="Set the value: a number")
+    field.fill("13")
+    field.press("Enter")
+    films_become(page, before)
+    page.locator(".svp-share").click()
+    link = page.locator(".svp-link")
+    assert link.input_value() == ""  # not the link of the tree before
+    assert page.locator(".svp-copy").is_disabled()
+    release()
+    page.wait_for_function("(el) => el.value !== ''", arg=link.element_handle(), timeout=30_000)
+    shared = urllib.parse.parse_qs(urllib.parse.urlsplit(link.input_value()).query)
+    tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 13})
+    assert shared["tree"] == ["Type your own"]
+    assert shared["text"] == [tree.text()]
+    assert page.locator(".svp-copy").is_enabled()
 
 
 def test_the_page_around_the_player_catches_up_with_its_edits(page, app_url):

@@ -31,6 +31,9 @@ const REST_POLL_MS = 700;
 // Chromium refuses more than about 100 history changes in 10 s: the URL follows playback
 // at most this often (ms), and exactly when playback stops.
 const URL_EVERY = 400;
+// After an edit answered by the player alone, Share waits at most this long (ms) for the page's
+// run that writes the edited problem into the link.
+const LINK_WAIT_MS = 5000;
 // Above this speed (steps per second) changes are not animated: each would be cut short.
 const ANIMATE_UP_TO = 8;
 // A change made one step at a time eases in: its item's colours, place and opacity. Written
@@ -1716,7 +1719,9 @@ class Editor {
     }
     if (!answer.error && this.data.settle && this.player.hooks.settle) {
       // The host changed only the player (the rest of its page still shows the problem before):
-      // once the new picture is painted, it brings the rest of the page up to date.
+      // once the new picture is painted, it brings the rest of the page up to date. Until then
+      // the page's link holds the problem before: Share waits for it (see shareWhenCaughtUp).
+      this.player.linkBehindSince = performance.now();
       requestAnimationFrame(() => setTimeout(() => this.player.hooks.settle(answer.at), 0));
     }
   }
@@ -1837,6 +1842,9 @@ class Player {
     this.box.append(this.controls, this.message, this.stage);
     this.practice = new Practice(this);
     this.editor = new Editor(this);
+    this.linkBehindSince = null; // when an edit made the page's link behind (see whenLinkCaughtUp)
+    this.linkWaiters = [];
+    this.linkTimer = null;
     this.box.addEventListener("pointerdown", () => (lastUsed = this));
     this.box.addEventListener("focusin", () => (lastUsed = this));
     players.add(this);
@@ -2005,6 +2013,7 @@ class Player {
         await this.go(step, false);
       }
     }
+    if (data.edit && data.edit.caughtUp) this.linkCaughtUp();
     this.editor.refresh();
     const start = data.start;
     if (start && start.nonce !== this.startNonce) {
@@ -2281,6 +2290,24 @@ class Player {
     else this.urlTimer = setTimeout(write, wait);
   }
 
+  // An edit answered by the player alone: the page's link (which Share gives) holds the problem
+  // before until the whole page has run with the edit, a moment later. `fn` runs then (at once
+  // if the link is up to date), or after LINK_WAIT_MS if that run never comes.
+  whenLinkCaughtUp(fn) {
+    if (this.linkBehindSince === null) return;
+    this.linkWaiters.push(fn);
+    const left = LINK_WAIT_MS - (performance.now() - this.linkBehindSince);
+    clearTimeout(this.linkTimer);
+    this.linkTimer = setTimeout(() => this.linkCaughtUp(), Math.max(0, left));
+  }
+
+  linkCaughtUp() {
+    this.linkBehindSince = null;
+    clearTimeout(this.linkTimer);
+    const waiting = this.linkWaiters.splice(0);
+    for (const fn of waiting) fn();
+  }
+
   shareLink(presenting) {
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(this.step));
@@ -2304,9 +2331,15 @@ class Player {
     keepLabel.append(keep, document.createTextNode(" in presenter mode (for another projector)"));
     const copy = el("button", { type: "button", class: "svp-btn svp-copy" }, "Copy link");
     const close = el("button", { type: "button", class: "svp-btn svp-close", "aria-label": "Close" }, "✕");
-    const refresh = () => (field.value = this.shareLink(keep.checked));
+    const refresh = () => {
+      const behind = this.linkBehindSince !== null;
+      field.value = behind ? "" : this.shareLink(keep.checked);
+      field.placeholder = behind ? "Writing the link to the changed problem…" : "";
+      copy.disabled = behind;
+    };
     keep.onchange = refresh;
     refresh();
+    this.whenLinkCaughtUp(refresh);
     copy.onclick = async () => {
       refresh();
       try {
