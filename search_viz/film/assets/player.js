@@ -1328,8 +1328,10 @@ function writePracticeUrl(on) {
 // small form: a number to type, or several changes to choose from. The change goes to the host
 // (hooks.edit), which sends new films and, in data.edit, its answer { at, error }: a refused
 // change keeps the films and says why. data.edit = { hint, undo: whether Undo can go back,
-// answer, settle }; with settle, the host answered by changing the player alone, and is told
-// (hooks.settle) when the new picture is painted, to bring the rest of its page up to date.
+// answer, settle, caughtUp }; with settle, the host answered by changing the player alone, and
+// is told (hooks.settle) when the new picture is painted, to bring the rest of its page up to
+// date; caughtUp says that this data comes from such a run of the whole page (its link holds
+// the problem shown).
 
 // How long the player waits for the host's answer to a change before it gives up (ms).
 const EDIT_WAIT_MS = 60000;
