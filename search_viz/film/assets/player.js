@@ -2336,7 +2336,7 @@ class Player {
     const refresh = () => {
       const behind = this.linkBehindSince !== null;
       field.value = behind ? "" : this.shareLink(keep.checked);
-      field.placeholder = behind ? "Writing the link to the changed problem…" : "";
+      field.placeholder = behind ? "Updating the link to the edit…" : "";
       copy.disabled = behind;
     };
     keep.onchange = refresh;
