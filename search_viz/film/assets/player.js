@@ -1722,8 +1722,8 @@ class Editor {
     if (!answer.error && this.data.settle && this.player.hooks.settle) {
       // The host changed only the player (the rest of its page still shows the problem before):
       // once the new picture is painted, it brings the rest of the page up to date. Until then
-      // the page's link holds the problem before: Share waits for it (see shareWhenCaughtUp).
-      this.player.linkBehindSince = performance.now();
+      // the page's link holds the problem before: Share waits for it (see whenLinkCaughtUp).
+      if (!this.data.caughtUp) this.player.linkBehindSince = performance.now();
       requestAnimationFrame(() => setTimeout(() => this.player.hooks.settle(answer.at), 0));
     }
   }
