@@ -230,8 +230,12 @@ def test_share_just_after_an_edit_links_the_edited_problem(page, app_url):
     link = page.locator(".svp-link")
     assert link.input_value() == ""  # not the link of the tree before
     assert page.locator(".svp-copy").is_disabled()
+    said = page.locator(".svp-share-text")
+    assert said.get_attribute("aria-live") == "polite"  # a screen reader hears the link come
+    assert said.inner_text() == "Updating the link to the edit…"
     release()
     page.wait_for_function("(el) => el.value !== ''", arg=link.element_handle(), timeout=30_000)
+    assert said.inner_text().startswith("This link reopens step 0 with this problem")
     shared = urllib.parse.parse_qs(urllib.parse.urlsplit(link.input_value()).query)
     tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 13})
     assert shared["tree"] == ["Type your own"]

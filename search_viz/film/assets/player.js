@@ -2333,11 +2333,17 @@ class Player {
     keepLabel.append(keep, document.createTextNode(" in presenter mode (for another projector)"));
     const copy = el("button", { type: "button", class: "svp-btn svp-copy" }, "Copy link");
     const close = el("button", { type: "button", class: "svp-btn svp-close", "aria-label": "Close" }, "✕");
+    // what the link is, said again (to a screen reader too) when an edit's link arrives
+    const said = el("div", { class: "svp-share-text", "aria-live": "polite" });
     const refresh = () => {
       const behind = this.linkBehindSince !== null;
       field.value = behind ? "" : this.shareLink(keep.checked);
-      field.placeholder = behind ? "Updating the link to the edit…" : "";
       copy.disabled = behind;
+      const text = behind
+        ? "Updating the link to the edit…"
+        : `This link reopens step ${this.step} with this problem and these options, for students` +
+          (presentingNow ? " (without presenter mode)." : ".");
+      if (said.textContent !== text) said.textContent = text;
     };
     keep.onchange = refresh;
     refresh();
@@ -2363,13 +2369,7 @@ class Player {
         close.onclick();
       }
     };
-    panel.append(
-      el("div", { class: "svp-share-text" },
-        `This link reopens step ${this.step} with this problem and these options, for students` +
-          (presentingNow ? " (without presenter mode)." : ".")),
-      field,
-      el("div", { class: "svp-share-row" }),
-    );
+    panel.append(said, field, el("div", { class: "svp-share-row" }));
     panel.lastChild.append(copy, keepLabel, close);
     panel.hidden = false;
     field.focus();
