@@ -1723,7 +1723,7 @@ class Editor {
       // The host changed only the player (the rest of its page still shows the problem before):
       // once the new picture is painted, it brings the rest of the page up to date. Until then
       // the page's link holds the problem before: Share waits for it (see whenLinkCaughtUp).
-      if (!this.data.caughtUp) this.player.linkBehindSince = performance.now();
+      if (!this.data.caughtUp) this.player.linkBehind();
       requestAnimationFrame(() => setTimeout(() => this.player.hooks.settle(answer.at), 0));
     }
   }
@@ -1844,7 +1844,7 @@ class Player {
     this.box.append(this.controls, this.message, this.stage);
     this.practice = new Practice(this);
     this.editor = new Editor(this);
-    this.linkBehindSince = null; // when an edit made the page's link behind (see whenLinkCaughtUp)
+    this.linkBehindSince = null; // when an edit made the page's link behind (see linkBehind)
     this.linkWaiters = [];
     this.linkTimer = null;
     this.box.addEventListener("pointerdown", () => (lastUsed = this));
@@ -2293,8 +2293,13 @@ class Player {
   }
 
   // An edit answered by the player alone: the page's link (which Share gives) holds the problem
-  // before until the whole page has run with the edit, a moment later. `fn` runs then (at once
-  // if the link is up to date), or after LINK_WAIT_MS if that run never comes.
+  // before until the whole page has run with the edit, a moment later (linkCaughtUp).
+  linkBehind() {
+    this.linkBehindSince = performance.now();
+  }
+
+  // `fn` runs once the link has caught up (not at all if it is up to date), or after
+  // LINK_WAIT_MS if the page's run never comes.
   whenLinkCaughtUp(fn) {
     if (this.linkBehindSince === null) return;
     this.linkWaiters.push(fn);
