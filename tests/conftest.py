@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
@@ -154,18 +155,54 @@ def is_base_path_probe(message) -> bool:
     return url.endswith(("/_stcore/health", "/_stcore/host-config"))
 
 
+#: How many of a page's last console messages a failed browser test reports.
+CONSOLE_KEPT = 40
+
+
 @pytest.fixture
 def page(browser):
-    """A fresh page at a laptop-sized viewport, collecting console errors."""
+    """A fresh page at a laptop-sized viewport, collecting console errors (and its last
+    console messages, which a failed test reports with the page's state)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.console_errors = []
-    page.on(
-        "console",
-        lambda m: (
-            m.type == "error" and not is_base_path_probe(m) and page.console_errors.append(m.text)
-        ),
-    )
+    page.console_recent = []
+
+    def heard(message) -> None:
+        page.console_recent[:] = [*page.console_recent[1 - CONSOLE_KEPT :], message.text[:300]]
+        if message.type == "error" and not is_base_path_probe(message):
+            page.console_errors.append(message.text)
+
+    page.on("console", heard)
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     yield page
     context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails reports what its page showed then: a flaky failure on a
+    shared CI machine is otherwise a timeout and nothing more."""
+    report = yield
+    page = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    if report.when == "call" and report.failed and page is not None:
+        report.sections.append(("the page when the test failed", page_at_failure(page)))
+    return report
+
+
+def page_at_failure(page) -> str:
+    """The page's link, console errors and last console messages, and each player's films,
+    step and edit status (read with short timeouts: the page may be stuck)."""
+    lines = [f"url: {page.url}", f"console errors: {getattr(page, 'console_errors', [])}"]
+    with contextlib.suppress(Exception):
+        for i in range(page.locator(".svp").count()):
+            player = page.locator(".svp").nth(i)
+            films = player.get_attribute("data-films", timeout=2000)
+            count = player.locator(".svp-count").first.inner_text(timeout=2000)
+            status = player.locator(".svp-edit-status")
+            said = status.inner_text(timeout=2000) if status.count() else ""
+            kind = status.get_attribute("class", timeout=2000) if status.count() else ""
+            lines.append(f"player {i}: films {films}; {count!r}; edit status {said!r} ({kind})")
+    lines.append("last console messages:")
+    lines += [f"  {text}" for text in getattr(page, "console_recent", [])]
+    return "\n".join(lines)

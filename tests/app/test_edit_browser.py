@@ -53,11 +53,13 @@ def edit_mode(page) -> None:
 
 
 def films_become(page, before: list[str], timeout: float = 60) -> list[str]:
-    """The page's film digests once they differ from ``before`` (a new problem's films)."""
+    """The page's film digests once they differ from ``before`` (a new problem's films) and
+    the player has said how the edit went (not "Making the new replay…" any more): until
+    then it holds back a next change, as a student sees."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         now = page_film_ids(page)
-        if now and now != before:
+        if now and now != before and not page.locator(".svp-edit-status.svp-edit-busy").count():
             return now
         time.sleep(0.05)
     raise AssertionError(f"the films stayed {before} for {timeout} s")
