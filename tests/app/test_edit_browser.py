@@ -355,6 +355,34 @@ def test_the_picture_stays_where_it_is_while_the_new_replay_is_made(page, app_ur
     assert max(tops) - min(tops) < 0.5, sorted({round(top, 1) for top in tops})
 
 
+def panel_room(page) -> dict[str, str]:
+    """The room each of the player's panels holds (its min-height), by the panel's class."""
+    return {
+        name: page.locator(f".svp-{name}").first.evaluate("(box) => box.style.minHeight")
+        for name in ("note", "counters", "tables")
+    }
+
+
+def test_an_edit_keeps_the_panels_room_until_edit_mode_ends(page, app_url):
+    """While editing, the new problem's panels keep the room of the films before them (no
+    hidden copies measured before its picture shows); leaving edit mode gives them their own
+    room, as the link opens them. The notes' 8-puzzle reserves 215 px for its frontier table;
+    with tile 6 slid, its longest table is shorter."""
+    open_lesson(page, f"{app_url}/informed-search")
+    before = panel_room(page)
+    first = page_film_ids(page)
+    edit_mode(page)
+    page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").click()
+    films_become(page, first)
+    assert panel_room(page) == before
+    page.get_by_role("button", name="Edit the problem").click()  # edit mode off
+    own = panel_room(page)
+    assert own != before  # the test's case: the rooms differ
+    fresh = page.context.new_page()
+    open_lesson(fresh, link_holds(page, "start_board="))
+    assert panel_room(fresh) == own
+
+
 def test_a_queen_moved_on_the_board_sets_the_start_board(page, browser, app_url):
     open_lesson(page, f"{app_url}/local-search?algorithm=Hill+climbing")  # short films
     first = page_film_ids(page)

@@ -568,6 +568,11 @@ class FilmView {
   // The sentence, the counters and the tables keep the height of the longest ones of the film
   // (of the chunks loaded), so that nothing below or beside them moves as they change length.
   reserve() {
+    // While the student edits, the replay waits at step 0: no panel changes length, and
+    // measuring the longest ones would hold back each edit's new picture (a layout of hidden
+    // copies, 20-35 ms). A film shown then keeps the room of the one before it (keepRoom);
+    // leaving edit mode fits the player again, which reserves then.
+    if (this.player.editor && this.player.editor.on) return;
     // fit() runs again whenever the page around the player changes size, and beside the
     // picture it tries the counters in two places; measuring costs a layout of the page, so
     // each panel's height is kept for its width, place, font and the chunks loaded: moving
@@ -601,6 +606,15 @@ class FilmView {
     reserveHeights(unknown.map(([box, contents]) => [box, contents()]));
     if (this.heightsFound.size >= 48) this.heightsFound.clear();
     for (const [box, , found] of unknown) this.heightsFound.set(found, box.style.minHeight);
+  }
+
+  // The heights the panels hold now (their reserved room), and a film that takes them over.
+  panelRoom() {
+    return [this.note, this.counters, this.tables].map((box) => box.style.minHeight);
+  }
+
+  keepRoom(room) {
+    [this.note, this.counters, this.tables].forEach((box, i) => { box.style.minHeight = room[i] || ""; });
   }
 
   // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
@@ -2043,6 +2057,8 @@ class Player {
   }
 
   mountFilms(sources, titles) {
+    // an edit's new films take over the panels' room: the picture stays where it was
+    const kept = this.editor && this.editor.on ? this.films.map((film) => film.panelRoom()) : [];
     this.stage.replaceChildren();
     this.films = [];
     const compare = sources.length > 1;
@@ -2051,6 +2067,7 @@ class Player {
       const box = el("div", { class: "svp-film" });
       this.stage.append(box);
       const view = new FilmView(sources[i], box, compare ? titles[i] || "" : "", this, compare);
+      if (kept[i]) view.keepRoom(kept[i]);
       this.films.push(view);
     }
     const layout = compare ? "compare" : (this.films[0] && this.films[0].meta.layout) || "side";
