@@ -203,7 +203,12 @@ def page_at_failure(page) -> str:
             status = player.locator(".svp-edit-status")
             said = status.inner_text(timeout=2000) if status.count() else ""
             kind = status.get_attribute("class", timeout=2000) if status.count() else ""
-            lines.append(f"player {i}: films {films}; {count!r}; edit status {said!r} ({kind})")
+            toggle = player.locator(".svp-edit-toggle")
+            editing = toggle.get_attribute("aria-pressed", timeout=2000) if toggle.count() else ""
+            lines.append(
+                f"player {i}: films {films}; {count!r}; editing {editing}; "
+                f"edit status {said!r} ({kind})"
+            )
     lines.append("last console messages:")
     lines += [f"  {text}" for text in getattr(page, "console_recent", [])]
     return "\n".join(lines)
