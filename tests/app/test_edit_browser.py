@@ -366,20 +366,21 @@ def panel_room(page) -> dict[str, str]:
 def test_an_edit_keeps_the_panels_room_until_edit_mode_ends(page, app_url):
     """While editing, the new problem's panels keep the room of the films before them (no
     hidden copies measured before its picture shows); leaving edit mode gives them their own
-    room, as the link opens them. The notes' 8-puzzle reserves 215 px for its frontier table;
-    with tile 6 slid, its longest table is shorter."""
+    room, as the link opens them. The notes' 8-puzzle reserves more room for its frontier
+    table than the puzzle with tile 6 slid needs."""
     open_lesson(page, f"{app_url}/informed-search")
     before = panel_room(page)
     first = page_film_ids(page)
     edit_mode(page)
     page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").click()
-    films_become(page, first)
+    slid = films_become(page, first)
     assert panel_room(page) == before
     page.get_by_role("button", name="Edit the problem").click()  # edit mode off
     own = panel_room(page)
     assert own != before  # the test's case: the rooms differ
     fresh = page.context.new_page()
-    open_lesson(fresh, link_holds(page, "start_board="))
+    open_lesson(fresh, link_holds(page, "start_board=283104765", "instance="))
+    assert page_film_ids(fresh) == slid
     assert panel_room(fresh) == own
 
 
