@@ -355,6 +355,42 @@ def test_the_picture_stays_where_it_is_while_the_new_replay_is_made(page, app_ur
     assert max(tops) - min(tops) < 0.5, sorted({round(top, 1) for top in tops})
 
 
+def focused_look(page) -> dict[str, str]:
+    """What has the keyboard (inside the player too): its name, outline and filter."""
+    return page.evaluate(
+        """() => {
+             let active = document.activeElement;
+             while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+               active = active.shadowRoot.activeElement;
+             }
+             const style = getComputedStyle(active);
+             return { name: active.getAttribute("aria-label") || "",
+                      outline: style.outlineStyle, filter: style.filter };
+           }"""
+    )
+
+
+def test_a_part_clicked_is_not_ringed_and_one_reached_by_the_keyboard_is_tinted(page, app_url):
+    """Chromium rings any focused part of an SVG, even one a mouse clicked: after a slide made
+    with the mouse, the tile the focus stays on shows no ring; one reached with the keyboard
+    has the edit's tint (and no ring)."""
+    open_lesson(page, f"{app_url}/informed-search")
+    first = page_film_ids(page)
+    edit_mode(page)
+    page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").click()
+    films_become(page, first)
+    clicked = focused_look(page)
+    assert clicked["name"].startswith("tile ")
+    assert clicked["outline"] == "none"
+    assert "drop-shadow" not in clicked["filter"]
+    page.keyboard.press("Shift+Tab")
+    reached = focused_look(page)
+    assert reached["name"].startswith("tile ")
+    assert reached["name"] != clicked["name"]
+    assert reached["outline"] == "none"
+    assert "drop-shadow" in reached["filter"]
+
+
 def panel_room(page) -> dict[str, str]:
     """The room each of the player's panels holds (its min-height), by the panel's class."""
     return {
