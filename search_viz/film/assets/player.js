@@ -614,7 +614,9 @@ class FilmView {
   }
 
   keepRoom(room) {
-    [this.note, this.counters, this.tables].forEach((box, i) => { box.style.minHeight = room[i] || ""; });
+    [this.note, this.counters, this.tables].forEach((box, i) => {
+      box.style.minHeight = room[i] || "";
+    });
   }
 
   // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
