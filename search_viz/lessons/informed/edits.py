@@ -24,7 +24,7 @@ from search_viz.film.edits import Edit
 from search_viz.problems.eight_puzzle import MOVES, Board, EightPuzzle
 
 #: What the player says a click does, for the page's edit mode.
-HINT = "Click a tile next to the blank on the board at the right: it slides there, a new start."
+HINT = "Click a tile next to the blank on the large board: it slides there, a new start."
 
 
 def mark_editable(writer: FilmBuilder, start: Board) -> None:
