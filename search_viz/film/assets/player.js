@@ -610,13 +610,15 @@ class FilmView {
 
   // The heights the panels hold now (their reserved room), and a film that takes them over.
   panelRoom() {
-    return [this.note, this.counters, this.tables].map((box) => box.style.minHeight);
+    return this.panels().map((box) => box.style.minHeight);
   }
 
   keepRoom(room) {
-    [this.note, this.counters, this.tables].forEach((box, i) => {
-      box.style.minHeight = room[i] || "";
-    });
+    this.panels().forEach((box, i) => { box.style.minHeight = room[i] || ""; });
+  }
+
+  panels() {
+    return [this.note, this.counters, this.tables];
   }
 
   // Beside the picture (side layout), in `room` px from the picture's top: the picture's column
