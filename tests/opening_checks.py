@@ -9,7 +9,7 @@ from __future__ import annotations
 import gzip
 import json
 
-from search_viz.film.film import CHUNK_STEPS
+from search_viz.film.film import CHUNK_STEPS, OPENING_STEPS, read_chunk
 
 
 def browser_header(film) -> dict:
@@ -18,19 +18,25 @@ def browser_header(film) -> dict:
 
 
 def opening_agrees(opening, whole) -> None:
-    """``opening`` is ``whole``'s header and first chunk: the same scene, meta, step count and
-    chunk count; its restyled looks the first of the whole's; only the count of questions
-    (those of its own steps) may differ. Its steps are the whole's first ones."""
+    """``opening`` is ``whole``'s header with the first steps of its first chunk: the same
+    scene, meta and step count; its steps cut in chunks of ``OPENING_STEPS`` (the whole's in
+    chunks of ``CHUNK_STEPS``); its restyled looks the first of the whole's; only the count
+    of questions (those of its own steps) may differ. Its steps are the whole's first ones."""
     assert opening.is_opening
     assert not whole.is_opening
-    assert (len(opening), opening.whole) == (CHUNK_STEPS, len(whole))
+    assert (len(opening), opening.whole) == (OPENING_STEPS, len(whole))
     seen, full = browser_header(opening), browser_header(whole)
-    assert seen["chunks"][0] == full["chunks"][0]
+    assert (seen["chunkSteps"], full["chunkSteps"]) == (OPENING_STEPS, CHUNK_STEPS)
+    assert len(seen["chunks"]) == -(-len(whole) // OPENING_STEPS)
+    assert seen["chunks"][1:] == [""] * (len(seen["chunks"]) - 1)  # sent once asked for
+    first, whole_first = read_chunk(seen["chunks"][0]), read_chunk(full["chunks"][0])
+    assert first["key"] == whole_first["key"]
+    assert first["steps"] == whole_first["steps"][: OPENING_STEPS - 1]
+    assert first.get("q", []) == [q for q in whole_first.get("q", []) if q[0] < OPENING_STEPS]
     assert seen["looks"] == full["looks"][: len(seen["looks"])]
-    assert seen["asks"] == sum(1 for k in whole.asked_steps if k < CHUNK_STEPS)
-    assert {k for k in full if seen[k] != full[k]} <= {"looks", "asks"}
+    assert seen["asks"] == sum(1 for k in whole.asked_steps if k < OPENING_STEPS)
+    assert {k for k in full if seen[k] != full[k]} <= {"looks", "asks", "chunkSteps", "chunks"}
     assert seen["steps"] == len(whole)
-    assert len(seen["chunks"]) == whole.n_chunks
-    for k in (0, 1, CHUNK_STEPS // 2, CHUNK_STEPS - 1):
+    for k in (0, 1, OPENING_STEPS // 2, OPENING_STEPS - 1):
         assert opening.state(k) == whole.state(k)
         assert opening.question(k) == whole.question(k)

@@ -50,7 +50,7 @@ LONG_START = (8, 3, 6, 2, 5, 7, 1, 0, 4)
 def test_a_long_search_is_shown_by_its_opening_the_whole_films_header_and_first_chunk(said):
     shown = page.film_of(LONG_START, ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
     assert isinstance(shown, Opening)
-    assert said[-1].startswith("Drawing the first 500 steps of the replay of 5,409 search events")
+    assert said[-1].startswith("Drawing the first 100 steps of the replay of 5,409 search events")
     asked = len(said)
     whole = shown.whole()  # made in the background: no message
     assert len(said) == asked
@@ -99,7 +99,7 @@ def test_a_search_longer_than_a_replay_keeps_shows_its_opening_before_it_has_end
     shown = page.film_of(*key, "wide")
     assert isinstance(shown, Opening)
     assert recording._rest is not None  # shown, and the search has not run on yet
-    assert said[-1].startswith("Drawing the first 500 steps of the replay of 3,000 search events")
+    assert said[-1].startswith("Drawing the first 100 steps of the replay of 3,000 search events")
     assert "solution" not in said[-1]  # not known yet
     trace = page.cached_trace(*key)  # the search runs to its end
     assert trace.truncated

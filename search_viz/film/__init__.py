@@ -20,6 +20,7 @@ from importlib import import_module
 _WHERE = {
     "CHUNK_STEPS": "film",
     "LONG_FILM": "film",
+    "OPENING_STEPS": "film",
     "Film": "film",
     "State": "film",
     "FilmBuilder": "builder",

@@ -27,7 +27,15 @@ from matplotlib.figure import Figure
 
 from search_viz.film.collector import Hold
 from search_viz.film.edits import Edit
-from search_viz.film.film import CHUNK_STEPS, Delta, Film, Keyframe, changed_looks, scene_looks
+from search_viz.film.film import (
+    CHUNK_STEPS,
+    OPENING_STEPS,
+    Delta,
+    Film,
+    Keyframe,
+    changed_looks,
+    scene_looks,
+)
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
 from search_viz.film.questions import Question
 from search_viz.film.scene import Scene
@@ -288,12 +296,12 @@ class FilmBuilder:
 
     def film(self, whole: int | None = None) -> Film:
         """The finished film; ``whole``: it is the opening of a film of ``whole`` steps (see
-        :mod:`search_viz.film.film`), made of exactly its first :data:`CHUNK_STEPS` steps.
+        :mod:`search_viz.film.film`), made of exactly its first :data:`OPENING_STEPS` steps.
 
         >>> from search_viz.film.demo import demo_writer
         >>> demo_writer().film(whole=600)
         Traceback (most recent call last):
-        ValueError: an opening is the first 500 steps of a longer film: 3 steps of 600
+        ValueError: an opening is the first 100 steps of a longer film: 3 steps of 600
         """
         try:
             return self._made(whole)
@@ -302,9 +310,9 @@ class FilmBuilder:
 
     def _made(self, whole: int | None) -> Film:
         self._check_closed()
-        if whole is not None and not len(self._deltas) == CHUNK_STEPS < whole:
+        if whole is not None and not len(self._deltas) == OPENING_STEPS < whole:
             raise ValueError(
-                f"an opening is the first {CHUNK_STEPS} steps of a longer film: "
+                f"an opening is the first {OPENING_STEPS} steps of a longer film: "
                 f"{len(self._deltas)} steps of {whole}"
             )
         return Film(

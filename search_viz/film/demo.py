@@ -99,11 +99,12 @@ BLINKS = "The dot is on at the even steps and off at the odd ones."
 
 def blinking_film(steps: int, whole: int | None = None, asks: bool = False) -> Film:
     """A long film, quick to make: one dot, shown and hidden in turn, ``steps`` times;
-    ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then 500);
+    ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then
+    ``OPENING_STEPS``, 100);
     ``asks``: every step but the first asks whether the dot will be on or off.
 
-    >>> blinking_film(500, whole=1200)
-    <Film 'Blinking': 500 steps (the opening of 1200), 1 items>
+    >>> blinking_film(100, whole=1200)
+    <Film 'Blinking': 100 steps (the opening of 1200), 1 items>
     >>> blinking_film(4, asks=True).question(3).answer
     'off'
     """

@@ -14,9 +14,10 @@ A :class:`Film` holds
   (:mod:`search_viz.film.edits`, edit mode).
 
 A long film may be made first as its **opening** (``FilmBuilder.film(whole=n)``): its
-first :data:`CHUNK_STEPS` steps, with the header of the whole film of ``n`` steps. A page
-shows it at once and sends the whole film's later chunks once the student goes on (see
-:class:`search_viz.ui.film_player.Opening`).
+first :data:`OPENING_STEPS` steps, with the header of the whole film of ``n`` steps (its
+steps cut in chunks of :data:`OPENING_STEPS`). A page shows it at once and sends the whole
+film once the student goes on (see :class:`search_viz.ui.film_player.Opening`); the player
+then steps on in the whole film's chunks.
 
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
 page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
@@ -61,6 +62,9 @@ EDIT_SAVES = 32
 #: A page shows a film of more steps than this by its opening first (see the module's
 #: docstring): building the rest waits until the student goes on.
 LONG_FILM = 2 * CHUNK_STEPS
+#: The steps of an opening: few, so that a long film's first picture (a new problem, an
+#: edit) is made in a blink; a student who steps on has the rest long before reaching them.
+OPENING_STEPS = 100
 
 
 @dataclass(frozen=True)
@@ -358,7 +362,7 @@ class Film:
             chunks += [self.chunk(c) for c in later]
         else:
             chunks += chunk_urls
-            chunks += [""] * (-(-self.whole // CHUNK_STEPS) - len(chunks))
+            chunks += [""] * (-(-self.whole // self.chunk_steps) - len(chunks))
         return {
             "format": FORMAT,
             "meta": {**self.meta, "size": list(self.size)},
@@ -369,7 +373,7 @@ class Film:
             "markStyles": {name: s.data() for name, s in sorted(self.mark_styles.items())},
             "steps": self.whole,
             "asks": len(self._questions),
-            "chunkSteps": CHUNK_STEPS,
+            "chunkSteps": self.chunk_steps,
             "chunks": chunks,
             **self._edits_header(),
         }
@@ -391,6 +395,16 @@ class Film:
                 f"an opening (the first {len(self)} of {self.whole} steps) cannot {what}: "
                 "make the whole film"
             )
+
+    @property
+    def chunk_steps(self) -> int:
+        """The steps per chunk of the header the browser reads: an opening's, or a film's.
+
+        >>> from search_viz.film.demo import blinking_film
+        >>> blinking_film(100, whole=1200).chunk_steps, blinking_film(1200).chunk_steps
+        (100, 500)
+        """
+        return OPENING_STEPS if self.is_opening else CHUNK_STEPS
 
     @property
     def n_chunks(self) -> int:
@@ -767,6 +781,7 @@ def _plain(value: object) -> object:
 __all__ = [
     "CHUNK_STEPS",
     "HIDDEN",
+    "OPENING_STEPS",
     "SHOWN",
     "Delta",
     "Film",

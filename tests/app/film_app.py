@@ -10,6 +10,7 @@ from functools import partial
 
 import streamlit as st
 
+from search_viz.film import OPENING_STEPS
 from search_viz.film.demo import blinking_film, demo_film
 from search_viz.ui.film_player import Opening, film_player
 
@@ -28,10 +29,11 @@ def no_rest():
 
 opening = st.query_params.get("opening")
 if opening == "broken":
-    film_player(Opening(blinking_film(500, whole=1300), no_rest), key="broken")
+    film_player(Opening(blinking_film(OPENING_STEPS, whole=1300), no_rest), key="broken")
 elif opening:
     steps = int(opening)
-    first, rest = blinking_film(500, steps, asks=True), partial(blinking_film, steps, asks=True)
+    first = blinking_film(OPENING_STEPS, steps, asks=True)
+    rest = partial(blinking_film, steps, asks=True)
     film_player(Opening(first, rest), key="long")
 else:
     film_player(demo_film(dots), key="demo", new_problem=one_dot_more)

@@ -197,11 +197,11 @@ def test_a_long_search_is_replayed_in_part_and_says_so():
     ties = at.dataframe[1].value.to_dict("records")
     manhattan = next(row for row in ties if row["heuristic"] == "manhattan")
     assert (manhattan["first in, first out"], manhattan["deeper first"]) == (20_291, 6_745)
-    shown = player(at)["films"][0]  # the opening first: the first 500 of 60,000 steps
+    shown = player(at)["films"][0]  # the opening first: the first 100 of 60,000 steps
     opening = cached_opening(HARDEST_STARTS[0], ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
     assert shown["id"] == opening.digest
-    assert shown["chunks"] == []  # the other 119 chunks of 500 steps are sent when asked for
-    assert (len(opening), opening.whole) == (500, 60_000)
+    assert shown["chunks"] == []  # the other 59,900 steps are sent when asked for
+    assert (len(opening), opening.whole) == (100, 60_000)
     assert HARDEST_STARTS[0] != ORDERED_GOAL
 
 

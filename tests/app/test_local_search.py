@@ -74,10 +74,10 @@ def test_the_default_page_plays_the_notes_annealing_film():
     data = player(at)
     assert data["titles"] == ["Simulated annealing on 8 queens"]
     run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", ANNEALING)
-    opening = run_film(run, opening=True)  # 1,827 steps: shown by its first 500 first
+    opening = run_film(run, opening=True)  # 1,827 steps: shown by its first 100 first
     assert [f["id"] for f in data["films"]] == [opening.digest]
-    assert (len(opening), opening.n_chunks, opening.whole) == (500, 1, 1_827)
-    assert data["films"][0]["chunks"] == []  # the later 1,327 steps: made when asked for
+    assert (len(opening), opening.n_chunks, opening.whole) == (100, 1, 1_827)
+    assert data["films"][0]["chunks"] == []  # the later 1,727 steps: made when asked for
     assert run_film(run).state(2).sentence.startswith("T = 990.")
 
 

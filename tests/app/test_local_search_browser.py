@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 
 import search_viz as sv
+from search_viz.film import OPENING_STEPS
 from search_viz.lessons.local_search.drawing import film_of, run_film
 from search_viz.lessons.local_search.runs import Run
 from search_viz.problems.nqueens import EXAMPLES
@@ -102,7 +103,7 @@ def test_buttons_and_keys_step_through_the_film_in_the_browser(page, app_url):
 
 
 def test_a_long_run_shows_its_opening_at_once_and_its_rest_when_the_student_goes_on(page, app_url):
-    """The page sends a long walk's first 500 steps, under the whole run's step count; going
+    """The page sends a long walk's first 100 steps, under the whole run's step count; going
     past them has the rest sent (the whole film), and the player goes on where it was."""
     opening, whole = long_films()
     sent = watch_frames(page)
@@ -131,14 +132,14 @@ def test_a_long_run_shows_its_opening_at_once_and_its_rest_when_the_student_goes
 
 def test_playing_across_an_openings_end_goes_on_and_a_link_opens_in_its_rest(page, app_url):
     _, whole = long_films()
-    page.goto(f"{app_url}/local-search?{LONG}&step=470")  # the rest is asked for ahead of need
+    page.goto(f"{app_url}/local-search?{LONG}&step=70")  # the rest is asked for ahead of need
     wait_for_player(page)
     set_speed(page, 30)
     press(page, "play")
     seen = record_steps(page, 3.0)
     press(page, "play")
     assert all(a <= b for a, b in itertools.pairwise(seen)), "a step went backwards"
-    assert seen[0] < 500 < seen[-1], seen[-1]
+    assert seen[0] < OPENING_STEPS < seen[-1], seen[-1]
     assert page_film_ids(page) == [whole.digest]
     k = shown_step(page)
     assert sentence(page) == f"Step {k}. {whole.state(k).sentence}"

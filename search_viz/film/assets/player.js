@@ -25,6 +25,9 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const MARK_FONT = "DejaVu Sans, Verdana, Geneva, sans-serif";
 // How far ahead (in steps) the next chunk is fetched.
 const PREFETCH = 150;
+// How far ahead (in steps) of an opening's end its rest is asked for: a student who looks at
+// its first steps only does not have the whole film made.
+const REST_AHEAD = 60;
 // While the host makes the rest of an opening (a long film's first steps), the player asks
 // again this often (ms) until it has come.
 const REST_POLL_MS = 700;
@@ -215,7 +218,7 @@ class FilmSource {
   }
 
   // Chunk `c` of an opening's rest: the host is asked for the rest once; the fetch goes on
-  // when it has arrived.
+  // when it has arrived, for the whole film's chunk that holds the same step.
   restThen(c) {
     if (!this.rest) {
       if (!this.askRest) return Promise.reject(new Error("this part of the replay was not sent"));
@@ -225,19 +228,24 @@ class FilmSource {
       });
       this.askRest(this.spec.id);
     }
-    return this.rest.then(() => this.fetch(c));
+    const step = c * this.header.chunkSteps;
+    return this.rest.then(() => this.fetch(this.chunkOf(step)));
   }
 
   // The whole film of the opening this source holds (`spec.opens` is the opening's id): its
   // header's looks and question count, and where its later chunks are. Its steps begin as
-  // the opening's, which stay.
+  // the opening's, cut in longer chunks: the first (in its header) holds the opening's steps
+  // and those after them. (It may come again, in a later answer: the chunks stay.)
   async fill(spec) {
     const whole = await fetchGzipJson(spec.url);
-    if (whole.steps !== this.header.steps || whole.chunks.length !== this.header.chunks.length) {
-      throw new Error("the rest is of another replay");
-    }
+    if (whole.steps !== this.header.steps) throw new Error("the rest is of another replay");
     this.header.looks = whole.looks;
     this.header.asks = whole.asks;
+    if (whole.chunkSteps !== this.header.chunkSteps) {
+      this.header.chunkSteps = whole.chunkSteps;
+      this.chunks = whole.chunks.map(() => null);
+      this.keep(0, whole.chunks[0]);
+    }
     this.where = chunkPlaces(whole, spec);
     this.spec = spec;
     this.restMade = true;
@@ -2227,10 +2235,12 @@ class Player {
     for (const film of this.films) {
       const source = film.source;
       const own = Math.min(this.step, film.n - 1);
-      const c = source.chunkOf(own);
-      const ahead = source.chunkOf(Math.min(own + PREFETCH, film.n - 1));
-      const behind = source.chunkOf(Math.max(own - PREFETCH, 0));
-      for (const wanted of [c, ahead, behind]) {
+      const at = (step) => source.chunkOf(Math.max(0, Math.min(step, film.n - 1)));
+      // the chunks of this step and of REST_AHEAD steps on, even an opening's rest (made only
+      // when asked for); those further ahead and behind if they are made already
+      const near = [at(own), at(own + REST_AHEAD)];
+      const far = [at(own + PREFETCH), at(own - PREFETCH)].filter((c) => source.where[c]);
+      for (const wanted of [...near, ...far]) {
         if (!source.has(wanted)) source.fetch(wanted).catch(() => {});
       }
     }

@@ -27,7 +27,7 @@ from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, 
 from search_viz.events import Event
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.collector import held
-from search_viz.film.film import CHUNK_STEPS, LONG_FILM, Film
+from search_viz.film.film import LONG_FILM, OPENING_STEPS, Film
 from search_viz.film.sketch import Sketch
 from search_viz.film.style import DARK_GREY, font_size
 from search_viz.lessons.informed.board import BoardPanel
@@ -296,7 +296,7 @@ def film_from_trace(
         shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
     )
     mark_editable(writer, start)  # what a click changes in edit mode
-    stop = CHUNK_STEPS if opening else None
+    stop = OPENING_STEPS if opening else None
     _write_steps(
         writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, stop
     )

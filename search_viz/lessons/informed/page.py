@@ -18,7 +18,7 @@ from search_viz.algorithms.informed import astar
 from search_viz.algorithms.informed_compare import Row, compare
 from search_viz.film.collector import held
 from search_viz.film.export import gif
-from search_viz.film.film import CHUNK_STEPS, LONG_FILM, Film
+from search_viz.film.film import LONG_FILM, OPENING_STEPS, Film
 from search_viz.film.pages import standalone_page
 from search_viz.lessons.informed import edits
 from search_viz.lessons.informed.charts import (
@@ -147,7 +147,7 @@ then everyone who opens it shares it)…'
     """
     ended = trace.finished and trace.result.path  # a long search's head: not yet
     found = f", a {trace.result.value}-move solution" if ended else ""
-    what = f"the first {CHUNK_STEPS} steps of " if opening else ""
+    what = f"the first {OPENING_STEPS} steps of " if opening else ""
     return (
         f"Drawing {what}the replay of {len(trace):,} search events: {algorithm} on "
         f"{compact(start)}{found} (once; then everyone who opens it shares it)…"

@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 
 from search_viz.algorithms.genetic import genetic_pseudocode
 from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
-from search_viz.film import CHUNK_STEPS, LONG_FILM, Film, FilmBuilder, Mark, MarkStyle
+from search_viz.film import LONG_FILM, OPENING_STEPS, Film, FilmBuilder, Mark, MarkStyle
 from search_viz.film.sketch import Sketch
 from search_viz.lessons.local_search.board import (
     MAX_CLICKABLE,
@@ -249,7 +249,7 @@ def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool
     True
     >>> run = Run.record(sv.NQueens(8, state=(0,) * 8), "simulated_annealing", {"seed": 2})
     >>> opens(run), run_film(run, opening=True)
-    (True, <Film 'Simulated annealing on 8 queens': 500 steps (the opening of 3199), 97 items>)
+    (True, <Film 'Simulated annealing on 8 queens': 100 steps (the opening of 3199), 97 items>)
     """
     if opening and not opens(run):
         raise ValueError("only a long run of hill climbing or annealing is filmed by its opening")
@@ -270,7 +270,7 @@ def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool
         _genetic_steps(builder, run, children=each == "child")
     else:
         mark_editable(builder, run.problem.state)  # what a click changes in edit mode
-        _walk_steps(builder, run, numbers, CHUNK_STEPS if opening else None)
+        _walk_steps(builder, run, numbers, OPENING_STEPS if opening else None)
     return builder.film(whole=len(run.trace) if opening else None)
 
 
