@@ -24,10 +24,10 @@ page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
 step with matplotlib for PNG, SVG and GIF export: the same scene, the same
 step, two hosts.
 
-The data the browser reads (``Film.header`` and ``Film.chunk``) is JSON: the
-header carries the scene, the meta and the first :data:`CHUNK_STEPS` steps;
-each further chunk starts with a keyframe (the whole state at its first step)
-so the player can jump anywhere after one download.
+The data the browser reads (``Film.header`` and ``Film.chunk``) is JSON: the header
+carries the scene, the meta and the first chunk's steps (:data:`CHUNK_STEPS`, or an
+opening's :data:`OPENING_STEPS`); each further chunk starts with a keyframe (the whole
+state at its first step) so the player can jump anywhere after one download.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ EDIT_SAVES = 32
 #: docstring): building the rest waits until the student goes on.
 LONG_FILM = 2 * CHUNK_STEPS
 #: The steps of an opening: few, so that a long film's first picture (a new problem, an
-#: edit) is made in a blink; a student who steps on has the rest long before reaching them.
+#: edit) is made in a blink. The player asks for the rest as the student nears their end
+#: (``REST_AHEAD`` steps before it, in ``assets/player.js``).
 OPENING_STEPS = 100
 
 
