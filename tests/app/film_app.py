@@ -3,16 +3,20 @@
 "New problem" in practice mode lights one dot more (``?dots=`` grows by one).
 ``?opening=1200`` shows instead the opening of a blinking dot's film of 1,200 steps (each
 step but the first asks whether the dot is on or off), and
-``?opening=broken`` the opening of a 1,300-step one whose rest cannot be made.
+``?opening=broken`` the opening of a 1,300-step one whose rest cannot be made, and
+``?opening=twice`` two openings side by side (1,200 and 1,400 steps), the second's rest
+made more slowly than a run waits for it: the first's whole film comes in one answer,
+then again with the second's.
 """
 
+import time
 from functools import partial
 
 import streamlit as st
 
 from search_viz.film import OPENING_STEPS
 from search_viz.film.demo import blinking_film, demo_film
-from search_viz.ui.film_player import Opening, film_player
+from search_viz.ui.film_player import REST_WAIT_S, Opening, film_player
 
 st.set_page_config(page_title="film player", layout="wide")
 st.text_input("A field to type in", key="field")
@@ -27,8 +31,17 @@ def no_rest():
     raise RuntimeError("this film's rest is broken on purpose")
 
 
+def slow_rest() -> object:
+    time.sleep(REST_WAIT_S + 0.5)
+    return blinking_film(1400)
+
+
 opening = st.query_params.get("opening")
-if opening == "broken":
+if opening == "twice":
+    fast = Opening(blinking_film(OPENING_STEPS, whole=1200), partial(blinking_film, 1200))
+    slow = Opening(blinking_film(OPENING_STEPS, whole=1400), slow_rest)
+    film_player([fast, slow], key="twice", titles=["Fast rest", "Slow rest"])
+elif opening == "broken":
     film_player(Opening(blinking_film(OPENING_STEPS, whole=1300), no_rest), key="broken")
 elif opening:
     steps = int(opening)

@@ -220,6 +220,26 @@ def test_practice_on_an_opening_counts_its_questions_until_the_rest_comes(page, 
     assert page.console_errors == []
 
 
+def test_two_openings_whose_rests_come_in_turn_both_play_on_into_them(page, film_url):
+    """Two openings side by side, the second's rest made more slowly than a run waits: the
+    first's whole film comes, then comes again with the second's. The player keeps the
+    chunks it took from the first (taking them anew would drop the one it shows), and Last
+    shows both films' last steps."""
+    page.goto(f"{film_url}/?opening=twice")
+    wait_for_player(page)
+    assert last_step(page) == 1399
+    press(page, "last")
+    count = page.locator(".svp-count").filter(has_text=re.compile("^Step 1399 of 1399$"))
+    count.wait_for(timeout=30_000)
+    assert sentence(page, 0) == "Step 1199. Step 1199: the dot is off."
+    assert sentence(page, 1) == "Step 1399. Step 1399: the dot is off."
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 1398
+    assert sentence(page, 0) == "Step 1199. Step 1199: the dot is off."
+    assert sentence(page, 1) == "Step 1398. Step 1398: the dot is on."
+    assert page.console_errors == []
+
+
 def test_an_opening_plays_on_into_its_rest_and_a_rest_that_cannot_be_made_says_so(page, film_url):
     """A blinking dot's 1,200 steps, sent as their first 100: Last brings the rest. When the
     rest cannot be made, the player says so and stays at its step instead of waiting."""
