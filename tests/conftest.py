@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -166,10 +167,10 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.console_errors = []
-    page.console_recent = []
+    page.console_recent = deque(maxlen=CONSOLE_KEPT)
 
     def heard(message) -> None:
-        page.console_recent[:] = [*page.console_recent[1 - CONSOLE_KEPT :], message.text[:300]]
+        page.console_recent.append(message.text[:300])
         if message.type == "error" and not is_base_path_probe(message):
             page.console_errors.append(message.text)
 

@@ -580,7 +580,7 @@ class FilmView {
     // measuring the longest ones would hold back each edit's new picture (a layout of hidden
     // copies, 20-35 ms). A film shown then keeps the room of the one before it (keepRoom);
     // leaving edit mode fits the player again, which reserves then.
-    if (this.player.editor && this.player.editor.on) return;
+    if (this.player.editor.on) return;
     // fit() runs again whenever the page around the player changes size, and beside the
     // picture it tries the counters in two places; measuring costs a layout of the page, so
     // each panel's height is kept for its width, place, font and the chunks loaded: moving
@@ -2070,7 +2070,7 @@ class Player {
 
   mountFilms(sources, titles) {
     // an edit's new films take over the panels' room: the picture stays where it was
-    const kept = this.editor && this.editor.on ? this.films.map((film) => film.panelRoom()) : [];
+    const kept = this.editor.on ? this.films.map((film) => film.panelRoom()) : [];
     this.stage.replaceChildren();
     this.films = [];
     const compare = sources.length > 1;
