@@ -124,6 +124,28 @@ class FilmBuilder:
         else:
             self._pending_moves[number] = shift
 
+    def outcome(self, entries: Mapping[str, object]) -> None:
+        """What the search comes to, in its counters' words (``{"path length": 18}``), kept in
+        the film's meta: edit mode says what an edit changed there ("path length 18 → 20").
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> writer = demo_writer()
+        >>> writer.outcome({"lit": 2, "last": "B"}); writer.film().meta["outcome"]
+        [['lit', '2'], ['last', 'B']]
+        """
+        self.meta["outcome"] = [[str(k), str(_plain(v))] for k, v in entries.items()]
+
+    @property
+    def counters(self) -> dict[str, object]:
+        """The counters the last step written shows (none before the first).
+
+        >>> from search_viz.film.demo import demo_writer
+        >>> writer = demo_writer(0); writer.step("Nothing lit.", counters={"lit": 0})
+        >>> writer.counters
+        {'lit': 0}
+        """
+        return dict(self._panel.get("c", ()))
+
     def marks(self, marks: Iterable[Mark]) -> None:
         """The marks drawn from data at the next step (they stay until changed)."""
         data = [m.data() for m in marks]

@@ -131,6 +131,8 @@ def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_u
     tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 10})
     assert changed == [sv.film(sv.alphabeta, tree).digest]
     assert "Changed: leaf I, value 3: Set the value, 10" in status(page)
+    # and what it changed where the search ends: D = 10, so B = min(10, 9) = 9 at the root
+    assert "At the end: root value 3 → 9, nodes entered 11 → 12, " in status(page)
     link = link_holds(page, "text=", "tree=Type+your+own")
     assert reopened(browser, link) == changed  # Share's link holds the edited tree
     # from the keyboard: Tab to the root, Enter, type the new child's value, Enter
@@ -149,7 +151,9 @@ def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_u
     # Undo, twice: the tree the page opened with
     page.get_by_role("button", name="Undo").click()
     assert films_become(page, grown) == changed
-    wait_for_status(page, "Undone")
+    undone = wait_for_status(page, "Undone")
+    assert "At the end: nodes entered 13 → 12, " in undone  # without the root's child 4
+    assert "root value" not in undone  # MAX at the root took 9 over 4: the value stays
     page.get_by_role("button", name="Undo").click()
     assert films_become(page, changed) == first
     # practice and edit mode: one at a time
@@ -158,6 +162,20 @@ def test_a_leaf_changed_in_the_tree_from_mouse_and_keyboard(page, browser, app_u
         "false"
     )
     assert page.locator(".svp-edit").is_hidden()
+
+
+def test_a_pruned_leaf_changed_changes_nothing_at_the_end(page, app_url):
+    """Notes §6: E cuts off its leaf K (9) once J gives 5 ≥ β = 3, so any value of K leaves
+    the search as it was; the player says so at once, with the root's value."""
+    open_lesson(page, f"{app_url}/game-trees")
+    edit_mode(page)
+    first = page_film_ids(page)
+    page.get_by_role("button", name="leaf K, value 9: change it").click(force=True)
+    field = page.get_by_role("textbox", name="Set the value: a number")
+    field.fill("1")
+    field.press("Enter")
+    films_become(page, first)
+    assert status(page).endswith("At the end, nothing changed: root value 3.")
 
 
 def test_an_edit_s_film_comes_in_the_answer_to_the_edit(page, app_url):
@@ -542,6 +560,16 @@ def test_a_maze_edited_in_compare_mode_changes_both_films(page, browser, app_url
     text = maze_widgets(maze)["maze"]
     assert moved == [film.digest for film in cached_films(OWN_MAZE, (text,), "layer")]
     assert len(moved) == 2
+    # what the move changed where each search ends, each film's after its name
+    said = status(page)
+    before = cached_films(MAZE, (16, 0.25, 1), "layer")
+    after = cached_films(OWN_MAZE, (text,), "layer")
+    names = ("Bidirectional BFS", "Plain BFS")
+    for name, old, new in zip(names, before, after, strict=True):
+        was = dict(old.meta["outcome"])
+        changes = [f"{n} {was[n]} → {v}" for n, v in new.meta["outcome"] if was[n] != v]
+        assert changes
+        assert f"{name}: {', '.join(changes)}" in said
     link_holds(page, "problem=Your+maze")
     # a wall that would cut the goal off: refused, the maze kept
     cell = label(maze_wall_that_cuts_off(maze))

@@ -300,6 +300,7 @@ class FilmView {
     const header = this.header;
     this.n = header.steps;
     this.meta = header.meta || {};
+    this.name = title.split(":")[0]; // compare mode: "Plain BFS" of "Plain BFS: forward only"
     this.prefix = `svp${++playerCount}-`;
     box.replaceChildren();
     // compare mode: "Finished after n steps" after the title, its room kept from the start
@@ -1329,6 +1330,27 @@ function reserveHeights(boxes) {
   for (const [box, height] of tallest) box.style.minHeight = height ? `${Math.ceil(height)}px` : "";
 }
 
+// What an edit changed where the searches end, from each film's outcome (its meta's [name,
+// value] pairs: the counters of its last step): "At the end: path length 18 → 20, expanded
+// 75 → 80." In compare mode each film's changes follow its name, and a change both films
+// share is said once; "" when a film has no outcome (a long search's opening).
+function outcomeChange(before, films) {
+  if (!films.length || films.some((film, i) => !film.meta.outcome || !before[i])) return "";
+  const said = new Set();
+  const parts = [];
+  films.forEach((film, i) => {
+    const old = new Map(before[i]);
+    const changes = film.meta.outcome
+      .filter(([name, value]) => old.has(name) && old.get(name) !== value)
+      .map(([name, value]) => `${name} ${old.get(name)} → ${value}`)
+      .filter((change) => !said.has(change) && said.add(change));
+    if (changes.length) parts.push((films.length > 1 ? `${film.name}: ` : "") + changes.join(", "));
+  });
+  if (parts.length) return `At the end: ${parts.join("; ")}.`;
+  const [name, value] = films[0].meta.outcome[0] || [];
+  return name ? `At the end, nothing changed: ${name} ${value}.` : "";
+}
+
 // Run `fn` once the browser has painted what is on screen now.
 function afterPaint(fn) {
   requestAnimationFrame(() => setTimeout(fn, 0));
@@ -1708,6 +1730,7 @@ class Editor {
     // The change leaves first. Streamlit sends it from a timer of its own, so the form is
     // closed and the player refitted in a timer queued after that one: done here, their
     // layout and the frame it paints would hold the message back (20-30 ms).
+    this.before = player.films.map((film) => film.meta.outcome); // to say what the edit changed
     player.hooks.edit(Object.assign({ at }, payload));
     setTimeout(() => {
       this.closeForm(false);
@@ -1734,10 +1757,11 @@ class Editor {
     this.player.box.classList.remove("svp-busy");
     if (answer.error) {
       this.say(answer.error, "svp-edit-error");
-    } else if (waiting.undo) {
-      this.say("Undone: the problem is as it was before the last edit.", "svp-edit-done");
     } else {
-      this.say(`Changed: ${waiting.said}.`, "svp-edit-done");
+      const done = waiting.undo ? "Undone: the problem is as it was before the last edit."
+        : `Changed: ${waiting.said}.`;
+      const end = outcomeChange(this.before || [], this.player.films);
+      this.say(end ? `${done} ${end}` : done, "svp-edit-done");
     }
     if (waiting.focus) {
       // the keyboard stays on the part just changed (the same place in the new picture)

@@ -70,6 +70,7 @@ from search_viz.lessons.shared.graph_drawing import (
     search_reach,
 )
 from search_viz.lessons.shared.graph_tables import frontier_html
+from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.problems.eight_puzzle import EightPuzzle
 from search_viz.problems.graph_examples import grid_maze
 from search_viz.problems.graph_problem import GraphProblem
@@ -334,6 +335,7 @@ def bidirectional_film(trace: sv.Trace, view: GraphView, step: str = "layer") ->
             description=bidirectional_description(e, asker, result.path),
         )
     _stopped_step(builder, trace, looks)
+    builder.outcome(at_the_end(builder.counters))  # what edit mode says an edit changed
     return builder.film()
 
 
@@ -384,6 +386,7 @@ def plain_film(trace: sv.Trace, view: GraphView) -> Film:
             description=plain_description(e, queue, path, node_label),
         )
     _stopped_step(builder, trace, looks)
+    builder.outcome(at_the_end(builder.counters))  # what edit mode says an edit changed
     return builder.film()
 
 

@@ -59,6 +59,7 @@ from search_viz.lessons.shared.game_view import (
     search_views,
     window_text,
 )
+from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.problems.game import MAX
 from search_viz.problems.game_tree import GameTree, Node
 from search_viz.trace import Trace
@@ -287,6 +288,9 @@ def _written(
             counters=counts,
             description=None if compact else game_description(tree, trace, view),
         )
+    if not compact:  # what edit mode says an edit changed
+        root = format_value(trace.result.value)
+        writer.outcome(at_the_end(writer.counters, first={"root value": root}))
     return writer
 
 

@@ -45,6 +45,7 @@ from search_viz.lessons.informed.tree import (
     plan_tree,
 )
 from search_viz.lessons.shared.figure import legend_handle
+from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.eight_puzzle import NOTES_START, EightPuzzle, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS
@@ -300,6 +301,8 @@ def film_from_trace(
     _write_steps(
         writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, stop
     )
+    if len(events) <= LONG_FILM:  # a long search's opening is made before its end is known
+        writer.outcome(at_the_end(writer.counters))  # what edit mode says an edit changed
     return writer.film(whole=len(events) if opening else None)
 
 

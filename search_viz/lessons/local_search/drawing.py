@@ -271,7 +271,20 @@ def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool
     else:
         mark_editable(builder, run.problem.state)  # what a click changes in edit mode
         _walk_steps(builder, run, numbers, OPENING_STEPS if opening else None)
+        builder.outcome(walk_outcome(run))  # what edit mode says an edit changed
     return builder.film(whole=len(run.trace) if opening else None)
+
+
+def walk_outcome(run: Run) -> dict[str, object]:
+    """What a walk (hill climbing, annealing) comes to, as its last step's counters say it:
+    known from the run, so that a long walk's opening says it too.
+
+    >>> import search_viz as sv
+    >>> walk_outcome(Run.record(sv.NQueens(8, seed=0), "hill_climbing"))
+    {'conflicts now': 2, 'moves tried': 5}
+    """
+    result = run.trace.result
+    return {"conflicts now": result.value, "moves tried": result.stats["steps"]}
 
 
 def opens(run: Run) -> bool:

@@ -39,6 +39,7 @@ from search_viz.lessons.shared.graph_drawing import (
     legend_entries,
     needs_matplotlib,
 )
+from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.lessons.uninformed.edits import mark_editable
 from search_viz.lessons.uninformed.looks import (
     ALGORITHMS,
@@ -181,6 +182,7 @@ def graph_film(trace: sv.Trace, algorithm: str, view: GraphView, *, limit: int |
         lines=view.depth_rows,
         asker=asker,
     )
+    builder.outcome(at_the_end(builder.counters))  # what edit mode says an edit changed
     return builder.film()
 
 
