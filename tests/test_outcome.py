@@ -118,3 +118,18 @@ def test_a_walk_comes_to_its_conflicts_and_moves_tried_even_by_its_opening():
         assert outcome(film) == {n: str(v) for n, v in walk_outcome(run).items()}
     run = Run.record(sv.NQueens(8, state=(0,) * 8), "simulated_annealing", {"seed": 2})
     assert outcome(run_film(run, opening=True)) == outcome(run_film(run))
+
+
+def test_every_film_a_student_can_edit_says_what_it_comes_to():
+    """Each lesson's default film, and the opening a page shows first: where edit mode can
+    change its problem, it says where the search ends (tic-tac-toe offers no edits)."""
+    from tests.app.lesson_films import LESSON_FILMS, OPENINGS
+
+    editable = 0
+    for made in (*LESSON_FILMS.values(), *OPENINGS.values()):
+        films = made()
+        for film in films if isinstance(films, (list, tuple)) else [films]:
+            if any(film.edits_of(name) for name in film.names()):
+                editable += 1
+                assert film.meta["outcome"], film
+    assert editable == 6  # five lessons' films, and local search's opening

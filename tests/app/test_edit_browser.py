@@ -69,6 +69,14 @@ def status(page) -> str:
     return page.locator(".svp-edit-status").inner_text()
 
 
+def set_leaf(page, leaf: str, value: object) -> None:
+    """Click the leaf named ``leaf`` ("I, value 3") and type ``value`` for it, then Enter."""
+    page.get_by_role("button", name=f"leaf {leaf}: change it").click(force=True)
+    field = page.get_by_role("textbox", name="Set the value: a number")
+    field.fill(str(value))
+    field.press("Enter")
+
+
 def wait_for_status(page, pattern: str) -> str:
     page.locator(".svp-edit-status").filter(has_text=re.compile(pattern)).wait_for(timeout=60_000)
     return status(page)
@@ -170,10 +178,7 @@ def test_a_pruned_leaf_changed_changes_nothing_at_the_end(page, app_url):
     open_lesson(page, f"{app_url}/game-trees")
     edit_mode(page)
     first = page_film_ids(page)
-    page.get_by_role("button", name="leaf K, value 9: change it").click(force=True)
-    field = page.get_by_role("textbox", name="Set the value: a number")
-    field.fill("1")
-    field.press("Enter")
+    set_leaf(page, "K, value 9", 1)
     films_become(page, first)
     assert status(page).endswith("At the end, nothing changed: root value 3.")
 
@@ -186,10 +191,7 @@ def test_an_edit_s_film_comes_in_the_answer_to_the_edit(page, app_url):
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url) if "/media/" in r.url else None)
     before = page_film_ids(page)
-    page.get_by_role("button", name="leaf I, value 3: change it").click(force=True)
-    field = page.get_by_role("textbox", name="Set the value: a number")
-    field.fill("12")
-    field.press("Enter")
+    set_leaf(page, "I, value 3", 12)
     tree = tree_edits.edited(NOTES_AB, {"do": "value", "node": [0, 0, 1], "value": 12})
     assert films_become(page, before) == [sv.film(sv.alphabeta, tree).digest]
     wait_for_status(page, "Changed")
@@ -241,10 +243,7 @@ def test_share_just_after_an_edit_links_the_edited_problem(page, app_url):
     edit_mode(page)
     release = holding()
     before = page_film_ids(page)
-    page.get_by_role("button", name="leaf I, value 3: change it").click(force=True)
-    field = page.get_by_role("textbox", name="Set the value: a number")
-    field.fill("13")
-    field.press("Enter")
+    set_leaf(page, "I, value 3", 13)
     films_become(page, before)
     page.locator(".svp-share").click()
     link = page.locator(".svp-link")
@@ -273,10 +272,7 @@ def test_the_page_around_the_player_catches_up_with_its_edits(page, app_url):
     tree = NOTES_AB
     for leaf, value, node in (("I, value 3", 10, [0, 0, 1]), ("J, value 5", 11, [0, 1, 0])):
         before = page_film_ids(page)
-        page.get_by_role("button", name=f"leaf {leaf}: change it").click(force=True)
-        field = page.get_by_role("textbox", name="Set the value: a number")
-        field.fill(str(value))
-        field.press("Enter")
+        set_leaf(page, leaf, value)
         films_become(page, before)
         tree = tree_edits.edited(tree, {"do": "value", "node": node, "value": value})
     assert page_film_ids(page) == [sv.film(sv.alphabeta, tree).digest]
