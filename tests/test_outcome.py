@@ -20,7 +20,7 @@ from search_viz.lessons.informed.drawing import film_from_trace
 from search_viz.lessons.local_search.drawing import run_film, walk_outcome
 from search_viz.lessons.local_search.runs import Run
 from search_viz.lessons.shared.graph_cases import MAZE, build_case, notes_tree
-from search_viz.lessons.shared.outcome import PASSING
+from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_START, ORDERED_GOAL
 from search_viz.problems.game_tree import EXAMPLES, GameTree
 
@@ -84,8 +84,7 @@ def test_graph_searches_come_to_their_last_counters_but_where_they_stand():
         *cached_films(MAZE, (16, 0.25, 1), "layer"),  # bidirectional search and plain BFS
     ]
     for film in films:
-        counters = last_counters(film)
-        assert outcome(film) == {n: v for n, v in counters.items() if n not in PASSING}
+        assert outcome(film) == at_the_end(last_counters(film))
     bfs, iddfs = (outcome(film) for film in films[:2])
     assert bfs["path length"] == iddfs["path length"] == "4"  # the notes' A → C → G → L → R
     assert iddfs["depth limit"] == "4"  # found at the fifth iteration, limit 4
@@ -94,7 +93,7 @@ def test_graph_searches_come_to_their_last_counters_but_where_they_stand():
 def test_a_star_on_the_notes_puzzle_comes_to_five_moves():
     film = sv.film(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
     assert outcome(film)["solution"] == "5 moves"
-    assert outcome(film) == {n: v for n, v in last_counters(film).items() if n not in PASSING}
+    assert outcome(film) == at_the_end(last_counters(film))
 
 
 def test_a_long_search_s_opening_has_no_outcome_before_its_end_is_known():
