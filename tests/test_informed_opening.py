@@ -8,12 +8,13 @@ import importlib
 
 import pytest
 
+from search_viz.film import VERY_LONG_FILM
 from search_viz.film.demo import blinking_film
 from search_viz.lessons.informed import page
 from search_viz.lessons.informed.drawing import film_from_trace
 from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_GOAL, NOTES_START, ORDERED_GOAL
 from search_viz.ui.film_player import Opening
-from tests.opening_checks import opening_agrees
+from tests.opening_checks import middle_agrees, opening_agrees
 
 #: The module, not ``sv.film`` (the function that makes a film shadows its package's name).
 film_module = importlib.import_module("search_viz.film.film")
@@ -56,6 +57,9 @@ def test_a_long_search_is_shown_by_its_opening_the_whole_films_header_and_first_
     assert len(said) == asked
     assert whole is page.cached_film(LONG_START, ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
     opening_agrees(shown.film, whole)
+    assert len(whole) > VERY_LONG_FILM  # sent in three stages: its middle before the whole
+    middle_agrees(shown.middle(), whole)
+    assert len(said) == asked
     short = page.film_of(NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo", "wide")
     assert not isinstance(short, Opening)
 

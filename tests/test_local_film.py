@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import search_viz as sv
 from search_viz.film.export import gif, png
-from search_viz.film.film import CHUNK_STEPS, LONG_FILM, read_chunk
+from search_viz.film.film import CHUNK_STEPS, LONG_FILM, MIDDLE_STEPS, VERY_LONG_FILM, read_chunk
 from search_viz.film.looks import HIDDEN
 from search_viz.film.pages import inline_data
 from search_viz.lessons import thumbnail_png
@@ -33,7 +33,7 @@ from search_viz.lessons.local_search.drawing import film_of, films, opens, run_f
 from search_viz.lessons.local_search.runs import Run, counters
 from search_viz.lessons.local_search.sentences import temperature_text
 from search_viz.problems.nqueens import EXAMPLES, count_conflicts
-from tests.opening_checks import opening_agrees
+from tests.opening_checks import middle_agrees, opening_agrees
 
 Q = sv.NQueens(8, seed=0)  # the page's default board: 9 attacking pairs
 
@@ -439,6 +439,17 @@ def test_the_notes_annealing_from_a_board_a_queen_away_opens_and_agrees_with_its
     run = Run.record(board, "simulated_annealing", {"seed": 1})
     assert len(run.trace) == 3_715
     _opening_and_whole_agree(run)
+
+
+def test_a_very_long_walks_middle_is_the_whole_films_header_and_first_two_chunks():
+    """A hot annealing of 2,600 proposals (5,201 steps): more than VERY_LONG_FILM, so the
+    page sends its middle before its whole film."""
+    options = {"t0": 1e9, "cooling": 0.9999, "max_steps": 2_600, "seed": 4}
+    run = Run.record(sv.NQueens(8, seed=3), "simulated_annealing", options)
+    assert len(run.trace) == 5_201 > VERY_LONG_FILM
+    middle_agrees(run_film(run, first=MIDDLE_STEPS), run_film(run))
+    with pytest.raises(ValueError, match="first 100 or 1000 steps"):
+        run_film(run, first=MIDDLE_STEPS + 1)
 
 
 def test_short_walks_and_genetic_runs_have_no_opening_and_an_opening_plays_nowhere_alone():

@@ -20,7 +20,9 @@ from importlib import import_module
 _WHERE = {
     "CHUNK_STEPS": "film",
     "LONG_FILM": "film",
+    "MIDDLE_STEPS": "film",
     "OPENING_STEPS": "film",
+    "VERY_LONG_FILM": "film",
     "Film": "film",
     "State": "film",
     "FilmBuilder": "builder",

@@ -29,6 +29,7 @@ from search_viz.film.collector import Hold
 from search_viz.film.edits import Edit
 from search_viz.film.film import (
     CHUNK_STEPS,
+    MIDDLE_STEPS,
     OPENING_STEPS,
     Delta,
     Film,
@@ -318,12 +319,13 @@ class FilmBuilder:
 
     def film(self, whole: int | None = None) -> Film:
         """The finished film; ``whole``: it is the opening of a film of ``whole`` steps (see
-        :mod:`search_viz.film.film`), made of exactly its first :data:`OPENING_STEPS` steps.
+        :mod:`search_viz.film.film`), made of exactly its first :data:`OPENING_STEPS` steps,
+        or its middle, made of its first :data:`MIDDLE_STEPS`.
 
         >>> from search_viz.film.demo import demo_writer
         >>> demo_writer().film(whole=600)
         Traceback (most recent call last):
-        ValueError: an opening is the first 100 steps of a longer film: 3 steps of 600
+        ValueError: an opening is the first 100 or 1000 steps of a longer film: 3 steps of 600
         """
         try:
             return self._made(whole)
@@ -332,10 +334,11 @@ class FilmBuilder:
 
     def _made(self, whole: int | None) -> Film:
         self._check_closed()
-        if whole is not None and not len(self._deltas) == OPENING_STEPS < whole:
+        made = len(self._deltas)
+        if whole is not None and not (made in (OPENING_STEPS, MIDDLE_STEPS) and made < whole):
             raise ValueError(
-                f"an opening is the first {OPENING_STEPS} steps of a longer film: "
-                f"{len(self._deltas)} steps of {whole}"
+                f"an opening is the first {OPENING_STEPS} or {MIDDLE_STEPS} steps of a longer "
+                f"film: {made} steps of {whole}"
             )
         return Film(
             draw=self.draw,

@@ -99,8 +99,8 @@ BLINKS = "The dot is on at the even steps and off at the odd ones."
 
 def blinking_film(steps: int, whole: int | None = None, asks: bool = False) -> Film:
     """A long film, quick to make: one dot, shown and hidden in turn, ``steps`` times;
-    ``whole``: it is the opening of a film of ``whole`` steps (``steps`` is then
-    ``OPENING_STEPS``, 100);
+    ``whole``: it is the opening (or the middle) of a film of ``whole`` steps (``steps`` is
+    then ``OPENING_STEPS``, 100, or ``MIDDLE_STEPS``, 1,000);
     ``asks``: every step but the first asks whether the dot will be on or off.
 
     >>> blinking_film(100, whole=1200)

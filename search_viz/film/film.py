@@ -17,7 +17,9 @@ A long film may be made first as its **opening** (``FilmBuilder.film(whole=n)``)
 first :data:`OPENING_STEPS` steps, with the header of the whole film of ``n`` steps (its
 steps cut in chunks of :data:`OPENING_STEPS`). A page shows it at once and sends the whole
 film once the student goes on (see :class:`search_viz.ui.film_player.Opening`); the player
-then steps on in the whole film's chunks.
+then steps on in the whole film's chunks. A film of more than :data:`VERY_LONG_FILM` steps
+comes in three stages: its opening, its **middle** (its first :data:`MIDDLE_STEPS` steps, in
+the whole film's chunks, made in a blink beside the whole), then the whole film.
 
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
 page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any
@@ -66,6 +68,15 @@ LONG_FILM = 2 * CHUNK_STEPS
 #: edit) is made in a blink. The player asks for the rest as the student nears their end
 #: (``REST_AHEAD`` steps before it, in ``assets/player.js``).
 OPENING_STEPS = 100
+#: The steps of a very long film's middle stage: enough for a student who plays at the
+#: player's fastest (30 steps a second) to watch for half a minute while the whole film is
+#: made (A* on a 31-move puzzle, 60,000 steps, takes 7-12 s), and few enough to be made in
+#: about a second after the student goes on past the opening. Whole chunks, as the whole
+#: film cuts them.
+MIDDLE_STEPS = 2 * CHUNK_STEPS
+#: A page sends a film of more steps than this in three stages (opening, middle, whole): a
+#: shorter one's whole film is made within seconds of the student going on.
+VERY_LONG_FILM = 10 * CHUNK_STEPS
 
 
 @dataclass(frozen=True)
@@ -186,12 +197,14 @@ class Film:
 
     def __repr__(self) -> str:
         title = self.meta.get("title", "film")
-        opening = f" (the opening of {self.whole})" if self.is_opening else ""
+        stage = "opening" if len(self) == OPENING_STEPS else "first steps"
+        opening = f" (the {stage} of {self.whole})" if self.is_opening else ""
         return f"<Film {title!r}: {len(self)} steps{opening}, {len(self.base)} items>"
 
     @property
     def is_opening(self) -> bool:
-        """Whether this is a long film's opening: its first steps, the rest to be sent later.
+        """Whether this is a long film's opening (or its middle): its first steps, the rest to
+        be sent later.
 
         ``len(film)`` is the steps it holds, ``film.whole`` the whole film's.
 
@@ -399,13 +412,14 @@ class Film:
 
     @property
     def chunk_steps(self) -> int:
-        """The steps per chunk of the header the browser reads: an opening's, or a film's.
+        """The steps per chunk of the header the browser reads: an opening's, or a film's (a
+        middle's too: its chunks are the whole film's first ones).
 
         >>> from search_viz.film.demo import blinking_film
-        >>> blinking_film(100, whole=1200).chunk_steps, blinking_film(1200).chunk_steps
+        >>> blinking_film(100, whole=6000).chunk_steps, blinking_film(1000, whole=6000).chunk_steps
         (100, 500)
         """
-        return OPENING_STEPS if self.is_opening else CHUNK_STEPS
+        return OPENING_STEPS if self.is_opening and len(self) == OPENING_STEPS else CHUNK_STEPS
 
     @property
     def n_chunks(self) -> int:
@@ -782,8 +796,10 @@ def _plain(value: object) -> object:
 __all__ = [
     "CHUNK_STEPS",
     "HIDDEN",
+    "MIDDLE_STEPS",
     "OPENING_STEPS",
     "SHOWN",
+    "VERY_LONG_FILM",
     "Delta",
     "Film",
     "Keyframe",

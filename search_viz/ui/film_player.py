@@ -18,7 +18,8 @@ Two films make compare mode: one player steps both, side by side.
 
 A long film may be given as its :class:`Opening`: the player shows its first steps at once,
 and asks for the rest (the page then builds the whole film) when the student nears their
-end, jumps past it, or follows a link to a later step.
+end, jumps past it, or follows a link to a later step. A very long film's rest comes in two
+stages: its middle (its first thousand steps, made in a blink) and then the whole film.
 
 Edit mode (the Edit button, where a page passes ``edit=Editing(...)`` and its films offer
 edits, :mod:`search_viz.film.edits`): the student changes the problem by clicking the
@@ -51,7 +52,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from search_viz.film import Film
+from search_viz.film import VERY_LONG_FILM, Film
 from search_viz.film.edits import apply_change
 from search_viz.film.pages import player_assets
 from search_viz.ui.export import film_export_dialog
@@ -99,21 +100,25 @@ class Editing:
 @dataclass(frozen=True)
 class Opening:
     """A long film shown by its opening first: ``film`` is the opening (the first steps, made
-    by ``FilmBuilder.film(whole=n)``), ``whole()`` makes the whole film. ``whole`` runs in a
-    background thread: it may call cached functions, but must not show anything (no
-    spinner).
+    by ``FilmBuilder.film(whole=n)``), ``whole()`` makes the whole film, and ``middle()``, if
+    given, its middle (its first ``MIDDLE_STEPS`` steps), which the player sends first for a
+    film of more than ``VERY_LONG_FILM`` steps. ``whole`` and ``middle`` run in a background
+    thread: they may call cached functions, but must not show anything (no spinner).
 
     The player asks for the rest once the student goes on. The whole film is then made in
     the background, once for every session, while the player stays as it is (the student
     steps through the opening); the player asks again until it is made, and takes it as the
-    rest of the film it shows (the step, practice and play go on). Example, in a page whose
-    run is long::
+    rest of the film it shows (the step, practice and play go on). With a middle, the
+    middle is made first and sent as soon as it is made (the whole film is made after it);
+    a student who goes on past the middle before the whole film is made waits for it there,
+    not at the end of the opening. Example, in a page whose run is long::
 
         film_player(Opening(cached_opening(key), partial(cached_film, key)), key="walk")
     """
 
     film: Film
     whole: Callable[[], Film]
+    middle: Callable[[], Film] | None = None
 
 
 def film_player(
@@ -211,11 +216,11 @@ def _player(
     if not films or any(len(film) == 0 for film in films):
         st.info("This search has no steps to replay.")
         return None
-    whole = _rest_asked(shown, key)
+    stage = _stage_asked(shown, key)
     alone = _running_alone()
     inline = in_place and alone  # an edit's (or Undo's) films: no fetch to wait for
     data = {
-        "films": [_spec(film, whole, f"{key}.{i}", inline) for i, film in enumerate(shown)],
+        "films": [_spec(film, stage, f"{key}.{i}", inline) for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
         "present": presenting(),
         "share": True,
@@ -263,8 +268,9 @@ MAX_REMEMBERED_OPENINGS = 16
 
 
 def _more(key: str) -> None:
-    """The player asked for the rest of the opening it shows (``{"id": its digest}``): from
-    now on this session is sent that film whole, once it is made."""
+    """The player asked for the rest of the opening (or middle) it shows (``{"id": its
+    digest}``): from now on this session is sent the next stage of that film, once it is
+    made."""
     asked = _read(st.session_state.get(key) or {}, "more")
     asked = asked.get("id") if isinstance(asked, dict) else None
     if not isinstance(asked, str):
@@ -282,42 +288,80 @@ def _film_of(film: Film | Opening) -> Film:
 
 def _whole(film: Film | Opening) -> Film:
     """The whole film (an export's): an opening's waits for its rest to be made."""
-    return _rest(film).result() if isinstance(film, Opening) else film
+    return _rest(film).whole.result() if isinstance(film, Opening) else film
 
 
-def _rest_asked(shown: list[Film | Opening], key: str) -> bool:
-    """Whether the player asked for the rest of an opening it shows: then every film it
-    shows goes whole (compare mode steps both at once)."""
+#: How far the player has asked an opening to go: not at all, to its middle (or its whole
+#: film, where it has no middle), to its whole film.
+NOT_ASKED, PAST_OPENING, PAST_MIDDLE = 0, 1, 2
+
+
+def _stage_asked(shown: list[Film | Opening], key: str) -> int:
+    """How far the player asked the openings it shows to go (see :data:`PAST_OPENING`): the
+    furthest any went, for all of them (compare mode steps both at once)."""
     wanted = st.session_state.get(_more_key(key), ())
-    return any(isinstance(film, Opening) and film.film.digest in wanted for film in shown)
+    stage = NOT_ASKED
+    for film in shown:
+        if isinstance(film, Opening) and film.film.digest in wanted:
+            middle = _rest(film).made_middle()
+            stage = max(stage, PAST_MIDDLE if middle and middle.digest in wanted else PAST_OPENING)
+    return stage
 
 
-def _spec(film: Film | Opening, whole: bool, where: str, inline: bool = False) -> dict:
-    """What the player needs to fetch ``film``; ``whole``: an opening's whole film once it is
-    made (waited on for up to ``REST_WAIT_S``), said to be the rest of the opening (``opens``:
-    its digest), and until then the opening, said to be ``making`` its rest (the player asks
-    again: the time it was said makes each answer new to the player), or why it could not be
-    made (``restError``: the player says so instead of waiting). ``inline``: the film's
-    header travels in the spec itself (see :func:`_publish`)."""
+def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) -> dict:
+    """What the player needs to fetch ``film`` (``stage``: how far an opening was asked to go,
+    see :func:`_stage_asked`).
+
+    An opening asked to go on: its whole film once it is made (waited on for up to
+    ``REST_WAIT_S``), said to be the rest of the opening and of its middle (``opens``: their
+    digests); until then, its middle once that is made (waited on likewise when the player
+    shows the opening); until then the opening. While the stage asked for is still being
+    made, the spec says ``making`` (the player asks again: the time it was said makes each
+    answer new to the player), or why it could not be made (``restError``: the player says
+    so instead of waiting). ``inline``: the film's header travels in the spec itself (see
+    :func:`_publish`)."""
     if not isinstance(film, Opening):
         return _publish(film, where, inline)
-    if not whole:
+    if stage == NOT_ASKED:
         return _publish(film.film, where, inline)
     rest = _rest(film)
-    wait([rest], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
-    if not rest.done():
-        return _publish(film.film, where) | {"making": time.time()}
-    if rest.exception() is not None:
-        why = f"the rest of this replay could not be made: {rest.exception()}"
-        return _publish(film.film, where) | {"restError": why}
-    return _publish(rest.result(), where) | {"opens": film.film.digest}
+    asked = rest.middle if stage == PAST_OPENING and rest.middle else rest.whole
+    wait([asked], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
+    middle = rest.made_middle()
+    opened = [film.film.digest] + ([middle.digest] if middle else [])
+    if rest.whole.done() and rest.whole.exception() is None:
+        return _publish(rest.whole.result(), where) | {"opens": opened}
+    shown = {"opens": opened[:1]} if middle else {}
+    spec = _publish(middle or film.film, where) | shown
+    if not asked.done():
+        return spec | {"making": time.time()}
+    if asked.exception() is not None:
+        why = f"the rest of this replay could not be made: {asked.exception()}"
+        return spec | {"restError": why}
+    return spec
 
 
 #: What makes the whole films of openings, away from the pages' runs (one at a time: the
 #: server's other work goes on beside it).
 _MAKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz.rest")
-#: The whole films made or being made, by their opening's digest (the latest ones).
-_RESTS: dict[str, Future] = {}
+
+
+@dataclass(frozen=True)
+class _Rest:
+    """The rest of an opening, made or being made in the background: its middle (None for a
+    film without one) and its whole film."""
+
+    middle: Future | None
+    whole: Future
+
+    def made_middle(self) -> Film | None:
+        """The middle, if it has been made."""
+        made = self.middle is not None and self.middle.done() and not self.middle.exception()
+        return self.middle.result() if made else None
+
+
+#: The rests made or being made, by their opening's digest (the latest ones).
+_RESTS: dict[str, _Rest] = {}
 _RESTS_LOCK = threading.Lock()
 #: How many whole films the server keeps made for the players asking again.
 MAX_RESTS = 16
@@ -329,17 +373,28 @@ MAX_RESTS = 16
 REST_WAIT_S = 1.0
 
 
-def _rest(opening: Opening) -> Future:
-    """The whole film of ``opening``, made in the background once for every session."""
+def _rest(opening: Opening) -> _Rest:
+    """The rest of ``opening`` (its middle, then its whole film), made in the background once
+    for every session."""
     digest = opening.film.digest
     with _RESTS_LOCK:
         rest = _RESTS.get(digest)
         if rest is None:
-            done = [d for d, made in _RESTS.items() if made.done()]
+            done = [d for d, made in _RESTS.items() if made.whole.done()]
             for old in done[: max(0, len(_RESTS) - MAX_RESTS + 1)]:
                 del _RESTS[old]
-            rest = _RESTS[digest] = _MAKER.submit(opening.whole)
+            staged = opening.middle is not None and opening.film.whole > VERY_LONG_FILM
+            middle = _MAKER.submit(_sendable, opening.middle) if staged else None
+            rest = _RESTS[digest] = _Rest(middle, _MAKER.submit(_sendable, opening.whole))
     return rest
+
+
+def _sendable(make: Callable[[], Film]) -> Film:
+    """``make()``, its bytes for the browser made too (in the background, not in the run
+    that sends it)."""
+    film = make()
+    film.payload()
+    return film
 
 
 def _read(result, name: str):

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from search_viz.film import MIDDLE_STEPS
 from search_viz.film.demo import blinking_film, demo_film
 from tests.app.film_browser import (
     answer_in_browser,
@@ -237,6 +238,32 @@ def test_two_openings_whose_rests_come_in_turn_both_play_on_into_them(page, film
     assert shown_step(page) == 1398
     assert sentence(page, 0) == "Step 1199. Step 1199: the dot is off."
     assert sentence(page, 1) == "Step 1398. Step 1398: the dot is on."
+    assert page.console_errors == []
+
+
+def test_a_very_long_films_middle_plays_before_its_whole_film_is_made(page, film_url):
+    """A 6,000-step film, its whole film held back: a link to step 950 asks past the opening,
+    and the middle (its first 1,000 steps, made at once) shows that step; Last waits at the
+    middle for the whole film, which shows the last step once it is made."""
+    middle = blinking_film(MIDDLE_STEPS, whole=6000)
+    page.goto(f"{film_url}/?opening=staged&step=950")
+    wait_for_player(page)
+    count = page.locator(".svp-count")
+    expect(count).to_have_text("Step 950 of 5999", timeout=30_000)
+    assert sentence(page) == "Step 950. Step 950: the dot is on."
+    assert page.locator(".svp").get_attribute("data-films") == middle.digest
+    press(page, "last")
+    page.wait_for_timeout(1500)  # the whole film is held back: the player waits for it
+    assert count.inner_text() == "Loading 5999…"
+    assert sentence(page) == "Step 950. Step 950: the dot is on."
+    releasing = page.context.new_page()
+    releasing.goto(f"{film_url}/?release=1")
+    wait_for_player(releasing)
+    expect(count).to_have_text("Step 5999 of 5999", timeout=60_000)
+    assert sentence(page) == "Step 5999. Step 5999: the dot is off."
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 5998
+    assert page.locator(".svp").get_attribute("data-films") == blinking_film(6000).digest
     assert page.console_errors == []
 
 

@@ -232,10 +232,12 @@ class FilmSource {
     return this.rest.then(() => this.fetch(this.chunkOf(step)));
   }
 
-  // The whole film of the opening this source holds (`spec.opens` is the opening's id): its
-  // header's looks and question count, and where its later chunks are. Its steps begin as
-  // the opening's, cut in longer chunks: the first (in its header) holds the opening's steps
-  // and those after them. (It may come again, in a later answer: the chunks stay.)
+  // The whole film of the opening this source holds (`spec.opens` holds the opening's id), or
+  // the film's middle (its first chunks, the later ones still to come): its header's looks
+  // and question count, and where its later chunks are. Its steps begin as the opening's,
+  // cut in longer chunks: the first (in its header) holds the opening's steps and those
+  // after them. (It may come again, in a later answer: the chunks stay.) After a middle,
+  // a chunk still to come asks the host again, for the whole film.
   async fill(spec) {
     const whole = await fetchGzipJson(spec.url);
     if (whole.steps !== this.header.steps) throw new Error("the rest is of another replay");
@@ -248,9 +250,15 @@ class FilmSource {
     }
     this.where = chunkPlaces(whole, spec);
     this.spec = spec;
-    this.restMade = true;
     clearTimeout(this.again);
-    if (this.restArrived) this.restArrived();
+    const arrived = this.restArrived;
+    if (this.sentSteps() < this.header.steps) {
+      this.rest = null; // a middle: what waits for a later chunk asks again, with its id
+      this.restArrived = this.restRefused = null;
+    } else {
+      this.restMade = true;
+    }
+    if (arrived) arrived();
   }
 
   // How many steps were sent: all of them, but the first chunk's alone for an opening whose
@@ -538,7 +546,7 @@ class FilmView {
     return this.source.has(this.source.chunkOf(Math.min(step, this.n - 1)));
   }
 
-  // The whole film of the opening shown (see FilmSource.fill).
+  // The rest of the opening (or middle) shown: its middle or whole film (see FilmSource.fill).
   async takeRest(spec) {
     await this.source.fill(spec);
     this.header = this.source.header;
@@ -1996,9 +2004,10 @@ class Player {
     const ids = specs.map(specId);
     let same = this.filmIds && ids.length === this.filmIds.length && ids.every((id, i) => id === this.filmIds[i]);
     if (!same && this.restOf(specs)) {
-      // the whole films of the openings shown: their rest, the step and practice go on
+      // the openings (or middles) shown go on into their rest: the step and practice go on
+      const shown = this.filmIds;
       try {
-        await Promise.all(this.films.map((film, i) => (specs[i].opens ? film.takeRest(specs[i]) : null)));
+        await Promise.all(this.films.map((film, i) => (specId(specs[i]) !== shown[i] ? film.takeRest(specs[i]) : null)));
       } catch (error) {
         this.showMessage(`The rest of the replay could not be loaded (${error.message}). Reload the page.`);
         return;
@@ -2075,11 +2084,13 @@ class Player {
     this.writeUrl(true);
   }
 
-  // Whether `specs` are the films shown, some of them whole where an opening is shown.
+  // Whether `specs` are the films shown, some of them further on (a middle, or the whole
+  // film) where an opening (or a middle) is shown.
   restOf(specs) {
     const ids = this.filmIds;
-    return !!ids && specs.length === ids.length && specs.some((spec, i) => spec.opens === ids[i]) &&
-      specs.every((spec, i) => spec.opens === ids[i] || specId(spec) === ids[i]);
+    const goesOn = (spec, i) => [].concat(spec.opens || []).includes(ids[i]);
+    return !!ids && specs.length === ids.length && specs.some(goesOn) &&
+      specs.every((spec, i) => goesOn(spec, i) || specId(spec) === ids[i]);
   }
 
   // An option was just changed (new films arrived): if a field outside the player still has

@@ -263,13 +263,18 @@ def film_from_trace(
     *,
     size: str = "wide",
     opening: bool = False,
+    first: int | None = None,
 ) -> Film:
     """The film of a recorded search (``algorithm`` is "A*" or "greedy"; see :func:`film_of`).
 
-    ``opening``: only its opening (its first steps, see :mod:`search_viz.film.film`), for a
-    search of more than ``LONG_FILM`` events.
+    ``opening``: only its opening (its first ``OPENING_STEPS`` steps, see
+    :mod:`search_viz.film.film`), for a search of more than ``LONG_FILM`` events; ``first``:
+    only so many of its first steps (``MIDDLE_STEPS``: its middle, for a search of more than
+    ``VERY_LONG_FILM`` events).
     """
-    if opening and len(trace) <= LONG_FILM:
+    if opening:
+        first = OPENING_STEPS
+    if first and len(trace) <= LONG_FILM:
         raise ValueError(f"only a search of more than {LONG_FILM} events is filmed by its opening")
     events = trace.events
     if size not in SIZES:
@@ -297,13 +302,12 @@ def film_from_trace(
         shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
     )
     mark_editable(writer, start)  # what a click changes in edit mode
-    stop = OPENING_STEPS if opening else None
     _write_steps(
-        writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, stop
+        writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, first
     )
     if len(events) <= LONG_FILM:  # a long search's opening is made before its end is known
         writer.outcome(at_the_end(writer.counters))  # what edit mode says an edit changed
-    return writer.film(whole=len(events) if opening else None)
+    return writer.film(whole=len(events) if first else None)
 
 
 def _write_steps(

@@ -18,7 +18,7 @@ from search_viz.algorithms.informed import astar
 from search_viz.algorithms.informed_compare import Row, compare
 from search_viz.film.collector import held
 from search_viz.film.export import gif
-from search_viz.film.film import LONG_FILM, OPENING_STEPS, Film
+from search_viz.film.film import LONG_FILM, MIDDLE_STEPS, OPENING_STEPS, Film
 from search_viz.film.pages import standalone_page
 from search_viz.lessons.informed import edits
 from search_viz.lessons.informed.charts import (
@@ -125,6 +125,16 @@ def cached_opening(
     return film
 
 
+def middle_film(
+    start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str
+) -> Film:
+    """The middle of a very long search's film (its first ``MIDDLE_STEPS`` steps), with
+    :func:`cached_film`'s key: made in the background once the student goes on past the
+    opening, and kept with it by the player (see :class:`Opening`)."""
+    trace = cached_recording(start, goal, algorithm, heuristic, tie).head
+    return film_from_trace(trace, goal, algorithm, heuristic, tie, size=size, first=MIDDLE_STEPS)
+
+
 def searching_text(start: Board, goal: Board, algorithm: str, heuristic: str) -> str:
     """What the page says while a search runs: which search, on which puzzle.
 
@@ -174,7 +184,7 @@ def film_of(
         with st.spinner(drawing_text(head, start, algorithm), show_time=True):
             return cached_film(*key)
     with st.spinner(drawing_text(head, start, algorithm, opening=True), show_time=True):
-        return Opening(cached_opening(*key), partial(cached_film, *key))
+        return Opening(cached_opening(*key), partial(cached_film, *key), partial(middle_film, *key))
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

@@ -237,11 +237,19 @@ def _lengths(run: Run) -> set[int]:
 
 
 # ------------------------------------------------------------------------- film
-def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool = False) -> Film:
+def run_film(
+    run: Run,
+    numbers: bool = False,
+    each: str = "child",
+    opening: bool = False,
+    first: int | None = None,
+) -> Film:
     """The film of a recorded run (see :func:`film_of`).
 
-    ``opening``: only its opening (its first steps, see :mod:`search_viz.film.film`), for a
-    run that :func:`opens` (hill climbing or annealing, longer than ``LONG_FILM`` steps).
+    ``opening``: only its opening (its first ``OPENING_STEPS`` steps, see
+    :mod:`search_viz.film.film`), for a run that :func:`opens` (hill climbing or annealing,
+    longer than ``LONG_FILM`` steps); ``first``: only so many of its first steps
+    (``MIDDLE_STEPS``: its middle, for a run of more than ``VERY_LONG_FILM``).
 
     >>> import search_viz as sv
     >>> run = Run.record(sv.NQueens(8, seed=0), "genetic", {"generations": 2})
@@ -251,7 +259,9 @@ def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool
     >>> opens(run), run_film(run, opening=True)
     (True, <Film 'Simulated annealing on 8 queens': 100 steps (the opening of 3199), 97 items>)
     """
-    if opening and not opens(run):
+    if opening:
+        first = OPENING_STEPS
+    if first and not opens(run):
         raise ValueError("only a long run of hill climbing or annealing is filmed by its opening")
     if each not in EACH:
         raise ValueError(f"each must be one of {', '.join(map(repr, EACH))}, not {each!r}.")
@@ -270,9 +280,9 @@ def run_film(run: Run, numbers: bool = False, each: str = "child", opening: bool
         _genetic_steps(builder, run, children=each == "child")
     else:
         mark_editable(builder, run.problem.state)  # what a click changes in edit mode
-        _walk_steps(builder, run, numbers, OPENING_STEPS if opening else None)
+        _walk_steps(builder, run, numbers, first)
         builder.outcome(walk_outcome(run))  # what edit mode says an edit changed
-    return builder.film(whole=len(run.trace) if opening else None)
+    return builder.film(whole=len(run.trace) if first else None)
 
 
 def walk_outcome(run: Run) -> dict[str, object]:

@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from search_viz.algorithms.local_experiments import SETTINGS, Summary, run_setting
-from search_viz.film import Film
+from search_viz.film import MIDDLE_STEPS, Film
 from search_viz.lessons.local_search import edits
 from search_viz.lessons.local_search.charts import experiment_figure
 from search_viz.lessons.local_search.descriptions import experiment_alt
@@ -178,7 +178,8 @@ def film_for(
     numbers = numbered(run, numbers)
     whole = partial(cached_film, *key, numbers, _each_shown(run, problem.n, algorithm, each))
     if opens(run):
-        return Opening(cached_opening(*key, numbers), whole)
+        middle = partial(run_film, run, numbers=numbers, first=MIDDLE_STEPS)
+        return Opening(cached_opening(*key, numbers), whole, middle)
     with st.spinner("Making the replay…"):
         return whole()
 
