@@ -1,0 +1,157 @@
+"""Playing a long replay fast: the longest the player stops, waiting for the rest of the film.
+
+A replay of more than ``LONG_FILM`` steps opens with its first 100 steps; the rest is made
+in the background once the student goes on. A replay of more than ``VERY_LONG_FILM`` steps
+now has its first ``MIDDLE_STEPS`` made first, then the whole film. This measures what a
+student who presses Play at a fast speed sees, at ``BASELINE`` (before the middle) and now,
+side by side in one run: the page's two longest replays (A* on the 31-move puzzle, 60,000
+steps; annealing on 50 queens, 40,001 steps), opened in headless Chromium at 1280 x 800 on
+a fresh server (its films made for this page only), played from step 0 at ``SPEEDS`` steps
+a second for ``WATCH_S`` seconds. The step counter is read every 50 ms: **longest stop**,
+the longest time it showed one step (or "Loading k…") while playing, and where; **reached**,
+the step shown at the end. Each checkout is served by ``streamlit run`` from a temporary git
+worktree; two runs, one after the other, the 1-minute load average of this 2-core machine
+beside each figure.
+
+Run: ``python -m benchmarks.bench_play`` (needs /usr/bin/chromium and git); it writes its
+table into benchmarks/README.md (section "play").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import time
+from urllib.parse import quote_plus
+
+from benchmarks.tables import table, write_section
+from benchmarks.worktrees import checkout
+from tests.app.film_browser import wait_for_player
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
+
+#: The last commit before a very long replay's middle was made first.
+BASELINE = "53c2c71"
+#: The replays played: (name, the page's link).
+REPLAYS = [
+    (
+        "A* on the 31-move puzzle (60,000 steps)",
+        "informed-search?instance=31+moves%3A+867%2F254%2F3_1&heuristic=misplaced",
+    ),
+    (
+        "Annealing on 50 queens (40,001 steps)",
+        "local-search?board="
+        + quote_plus("A random board (choose a seed)")
+        + "&n=50&board_seed=0&t0=1000000000&cooling=0.9999&max_steps=20000",
+    ),
+]
+#: The speeds played at (steps per second): the player's fastest, and the one before it.
+SPEEDS = ["30", "10"]
+#: How long each replay is watched while it plays.
+WATCH_S = 25.0
+
+
+def played(page, url: str, speed: str) -> dict:
+    """Open ``url``, play it from step 0 at ``speed`` and watch the step counter."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    wait_for_player(page, timeout=180_000)
+    page.locator(".svp-count").filter(has_text="Step 0 of").wait_for(timeout=180_000)
+    page.wait_for_timeout(1000)
+    page.locator(".svp-speed").select_option(speed)
+    page.locator(".svp-play").click()
+    start = time.monotonic()
+    seen: list[tuple[float, int]] = []
+    while time.monotonic() - start < WATCH_S:
+        found = re.search(r"\d+", page.locator(".svp-count").inner_text())
+        seen.append((time.monotonic() - start, int(found.group(0)) if found else -1))
+        page.wait_for_timeout(50)
+    longest, at, since, step = 0.0, 0, 0.0, seen[0][1]
+    for moment, shown in [*seen, (seen[-1][0], None)]:
+        if shown != step:
+            if moment - since > longest:
+                longest, at = moment - since, step
+            since, step = moment, shown
+    return {"longest": longest, "at": at, "reached": seen[-1][1], "errors": errors}
+
+
+def measure(root, replays, speeds) -> list[dict]:
+    """Each replay at each speed, each on a fresh server of the code in ``root``."""
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, link in replays:
+            for speed in speeds:
+                process, url = start_app(root=root)
+                try:
+                    load = os.getloadavg()[0]
+                    page = browser.new_page(viewport={"width": 1280, "height": 800})
+                    result = played(page, f"{url}/{link}", speed)
+                    page.close()
+                finally:
+                    process.terminate()
+                    with contextlib.suppress(Exception):
+                        process.wait(timeout=10)
+                out.append({"replay": name, "speed": speed, "load": load, **result})
+                print(out[-1], flush=True)
+        browser.close()
+    return out
+
+
+def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
+    head = (
+        f"Headless Chromium, 1280 x 800; each replay opened on a fresh server and played from "
+        f"step 0 for {WATCH_S:.0f} s; the code at {BASELINE} (before) and at {now} (now), "
+        "each from its own git worktree, in turn. **Longest stop**: the longest time the step "
+        "counter showed one step while playing (s), and that step. **Reached**: the step "
+        "shown at the end. Run 1 / run 2; the 1-minute load average beside each figure."
+    )
+    rows = []
+    for (name, _), speed in [(r, s) for r in REPLAYS for s in SPEEDS]:
+        cells = []
+        for side in (0, 1):
+            found = [
+                next(m for m in run[side] if m["replay"] == name and m["speed"] == speed)
+                for run in runs
+            ]
+            cells.append(
+                " / ".join(f"{m['longest']:.2f} s at {m['at']:,} ({m['load']:.1f})" for m in found)
+            )
+            cells.append(" / ".join(f"{m['reached']:,}" for m in found))
+        errors = sum(len(m["errors"]) for run in runs for side in run for m in side)
+        rows.append([name, f"{speed} / s", *cells, errors])
+    header = [
+        "replay",
+        "speed",
+        f"longest stop, {BASELINE} (load)",
+        f"reached, {BASELINE}",
+        f"longest stop, {now} (load)",
+        f"reached, {now}",
+        "page errors",
+    ]
+    return head + "\n\n" + table(header, rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
+    args = parser.parse_args()
+    now = os.popen("git rev-parse --short HEAD").read().strip()
+    runs = []
+    with checkout(BASELINE) as before, checkout("HEAD") as current:
+        for _ in range(args.runs):
+            runs.append((measure(before, REPLAYS, SPEEDS), measure(current, REPLAYS, SPEEDS)))
+    body = report(runs, now)
+    if args.no_write:
+        print(body)
+    else:
+        write_section("play", body)
+
+
+if __name__ == "__main__":
+    main()
