@@ -48,8 +48,8 @@ REPLAYS = [
 ]
 #: The speeds played at (steps per second): the player's fastest, and the one before it.
 SPEEDS = ["30", "10"]
-#: How long each replay is watched while it plays.
-WATCH_S = 25.0
+#: How long each replay is watched while it plays: at 30 steps a second, past its middle's end.
+WATCH_S = 45.0
 
 
 def played(page, url: str, speed: str) -> dict:
