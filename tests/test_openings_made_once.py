@@ -16,7 +16,11 @@ from tests.opening_checks import middle_agrees
 
 #: The module, not the function of the same name that ``search_viz.ui`` exports.
 film_player = importlib.import_module("search_viz.ui.film_player")
-PAST_OPENING, PAST_MIDDLE = film_player.PAST_OPENING, film_player.PAST_MIDDLE
+NOT_ASKED, PAST_OPENING, PAST_MIDDLE = (
+    film_player.NOT_ASKED,
+    film_player.PAST_OPENING,
+    film_player.PAST_MIDDLE,
+)
 
 
 def test_the_whole_film_is_made_once_away_from_the_page_for_every_session_that_asks():
@@ -84,7 +88,8 @@ def test_a_very_long_films_middle_comes_first_then_its_whole_film_as_the_rest_of
     """A film of more than VERY_LONG_FILM steps: asked past its opening, the middle (made
     first, in a blink) comes, said to go on from the opening; asked past the middle while
     the whole film is still being made, the middle stays, said to be making it; then the whole
-    film comes, said to go on from either."""
+    film comes, said to go on from either. The middle is made as soon as the opening is
+    shown; the whole film once it is asked for."""
     steps = VERY_LONG_FILM + 700
     opening = blinking_film(OPENING_STEPS, whole=steps)
     release = threading.Event()
@@ -95,6 +100,10 @@ def test_a_very_long_films_middle_comes_first_then_its_whole_film_as_the_rest_of
 
     staged = Opening(opening, slow_whole, partial(blinking_film, MIDDLE_STEPS, steps))
     try:
+        # shown, not asked for: its middle is made at once, its whole film not yet
+        assert film_player._spec(staged, NOT_ASKED, "test.staged") == {"id": opening.digest}
+        assert film_player._rest(staged, whole=False).whole is None
+        film_player._rest(staged, whole=False).middle.result(timeout=30)
         spec = film_player._spec(staged, PAST_OPENING, "test.staged")
         middle = film_player._rest(staged).made_middle()
         assert middle is not None
@@ -129,9 +138,11 @@ def test_the_stage_asked_is_the_furthest_any_opening_shown_was_asked_to_go(monke
     assert film_player._stage_asked([staged, short], "k") == PAST_MIDDLE
 
 
-def test_a_film_of_at_most_very_long_film_steps_has_no_middle_made():
+def test_a_film_of_at_most_very_long_film_steps_has_no_middle_made(specs_by_id):
     opening = blinking_film(OPENING_STEPS, whole=VERY_LONG_FILM)
     never = Opening(opening, partial(blinking_film, VERY_LONG_FILM), lambda: 1 / 0)
+    film_player._spec(never, NOT_ASKED, "test.never")  # shown: nothing made yet
+    assert opening.digest not in film_player._RESTS
     rest = film_player._rest(never)
     assert rest.middle is None
     assert len(rest.whole.result(timeout=30)) == VERY_LONG_FILM

@@ -109,9 +109,10 @@ class Opening:
     the background, once for every session, while the player stays as it is (the student
     steps through the opening); the player asks again until it is made, and takes it as the
     rest of the film it shows (the step, practice and play go on). With a middle, the
-    middle is made first and sent as soon as it is made (the whole film is made after it);
-    a student who goes on past the middle before the whole film is made waits for it there,
-    not at the end of the opening. Example, in a page whose run is long::
+    middle is made as soon as the opening is shown, and sent once the student goes on (the
+    whole film is made after it, once asked for); a student who goes on past the middle
+    before the whole film is made waits for it there, not at the end of the opening.
+    Example, in a page whose run is long::
 
         film_player(Opening(cached_opening(key), partial(cached_film, key)), key="walk")
     """
@@ -323,6 +324,11 @@ def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) ->
     if not isinstance(film, Opening):
         return _publish(film, where, inline)
     if stage == NOT_ASKED:
+        if _staged(film):
+            # the middle is made at once: the page's own run may go on for seconds after
+            # the player (the 31-move puzzle's comparison of eight searches), and the
+            # player's ask waits for that run to end; then the middle is ready
+            _rest(film, whole=False)
         return _publish(film.film, where, inline)
     rest = _rest(film)
     asked = rest.middle if stage == PAST_OPENING and rest.middle else rest.whole
@@ -346,18 +352,22 @@ def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) ->
 _MAKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz.rest")
 
 
-@dataclass(frozen=True)
 class _Rest:
     """The rest of an opening, made or being made in the background: its middle (None for a
-    film without one) and its whole film."""
+    film without one) and its whole film (None until the player asks for it)."""
 
-    middle: Future | None
-    whole: Future
+    def __init__(self, middle: Future | None) -> None:
+        self.middle = middle
+        self.whole: Future | None = None
 
     def made_middle(self) -> Film | None:
         """The middle, if it has been made."""
         made = self.middle is not None and self.middle.done() and not self.middle.exception()
         return self.middle.result() if made else None
+
+    def idle(self) -> bool:
+        """Whether nothing of it is being made (then the server may forget it)."""
+        return all(made is None or made.done() for made in (self.middle, self.whole))
 
 
 #: The rests made or being made, by their opening's digest (the latest ones).
@@ -373,20 +383,26 @@ MAX_RESTS = 16
 REST_WAIT_S = 1.0
 
 
-def _rest(opening: Opening) -> _Rest:
-    """The rest of ``opening`` (its middle, then its whole film), made in the background once
-    for every session."""
+def _rest(opening: Opening, whole: bool = True) -> _Rest:
+    """The rest of ``opening`` (its middle, then, with ``whole``, its whole film), made in the
+    background once for every session."""
     digest = opening.film.digest
     with _RESTS_LOCK:
         rest = _RESTS.get(digest)
         if rest is None:
-            done = [d for d, made in _RESTS.items() if made.whole.done()]
-            for old in done[: max(0, len(_RESTS) - MAX_RESTS + 1)]:
+            idle = [d for d, made in _RESTS.items() if made.idle()]
+            for old in idle[: max(0, len(_RESTS) - MAX_RESTS + 1)]:
                 del _RESTS[old]
-            staged = opening.middle is not None and opening.film.whole > VERY_LONG_FILM
-            middle = _MAKER.submit(_sendable, opening.middle) if staged else None
-            rest = _RESTS[digest] = _Rest(middle, _MAKER.submit(_sendable, opening.whole))
+            middle = _MAKER.submit(_sendable, opening.middle) if _staged(opening) else None
+            rest = _RESTS[digest] = _Rest(middle)
+        if whole and rest.whole is None:
+            rest.whole = _MAKER.submit(_sendable, opening.whole)
     return rest
+
+
+def _staged(opening: Opening) -> bool:
+    """Whether ``opening``'s rest comes in two stages: its middle, then its whole film."""
+    return opening.middle is not None and opening.film.whole > VERY_LONG_FILM
 
 
 def _sendable(make: Callable[[], Film]) -> Film:
