@@ -6,12 +6,14 @@ now has its first ``MIDDLE_STEPS`` made first, then the whole film. This measure
 student who presses Play at a fast speed sees, at ``BASELINE`` (before the middle) and now,
 side by side in one run: the page's two longest replays (A* on the 31-move puzzle, 60,000
 steps; annealing on 50 queens, 40,001 steps), opened in headless Chromium at 1280 x 800 on
-a fresh server (its films made for this page only), played from step 0 at ``SPEEDS`` steps
-a second for ``WATCH_S`` seconds. The step counter is read every 50 ms: **longest stop**,
-the longest time it showed one step (or "Loading k…") while playing, and where; **reached**,
-the step shown at the end. Each checkout is served by ``streamlit run`` from a temporary git
-worktree; two runs, one after the other, the 1-minute load average of this 2-core machine
-beside each figure.
+a fresh server (its films made for this page only), played from step 0 for ``WATCH_S``
+seconds at so many steps a second (``CASES``), once the page has stopped running or a
+second after the first picture shows (the informed page's run goes on for seconds after its
+picture shows, finishing the search and comparing eight searches on the instance). The step
+counter is read every 50 ms: **longest stop**, the longest time it showed one step (or
+"Loading k...") while playing, and where; **reached**, the step shown at the end. Each
+checkout is served by ``streamlit run`` from a temporary git worktree; two runs, one after
+the other, the 1-minute load average of this 2-core machine beside each figure.
 
 Run: ``python -m benchmarks.bench_play`` (needs /usr/bin/chromium and git); it writes its
 table into benchmarks/README.md (section "play").
@@ -46,18 +48,22 @@ REPLAYS = [
         + "&n=50&board_seed=0&t0=1000000000&cooling=0.9999&max_steps=20000",
     ),
 ]
-#: The speeds played at (steps per second): the player's fastest, and the one before it.
-SPEEDS = ["30", "10"]
+#: How each replay is played: at so many steps a second (the player's fastest, and the one
+#: before it), and when: once the page has stopped running ("settled"), or a second after
+#: the first picture shows ("at once").
+CASES = [("30", "settled"), ("10", "settled"), ("30", "at once")]
 #: How long each replay is watched while it plays: at 30 steps a second, past its middle's end.
 WATCH_S = 45.0
 
 
-def played(page, url: str, speed: str) -> dict:
-    """Open ``url``, play it from step 0 at ``speed`` and watch the step counter."""
+def played(page, url: str, speed: str, when: str) -> dict:
+    """Open ``url``, play it from step 0 at ``speed`` (``when``: see :data:`CASES`) and watch
+    the step counter."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
-    wait_for_player(page, timeout=180_000)
+    if when == "settled":
+        wait_for_player(page, timeout=180_000)
     page.locator(".svp-count").filter(has_text="Step 0 of").wait_for(timeout=180_000)
     page.wait_for_timeout(1000)
     page.locator(".svp-speed").select_option(speed)
@@ -77,26 +83,26 @@ def played(page, url: str, speed: str) -> dict:
     return {"longest": longest, "at": at, "reached": seen[-1][1], "errors": errors}
 
 
-def measure(root, replays, speeds) -> list[dict]:
-    """Each replay at each speed, each on a fresh server of the code in ``root``."""
+def measure(root, replays, cases) -> list[dict]:
+    """Each replay in each case, each on a fresh server of the code in ``root``."""
     from playwright.sync_api import sync_playwright
 
     out = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name, link in replays:
-            for speed in speeds:
+            for speed, when in cases:
                 process, url = start_app(root=root)
                 try:
                     load = os.getloadavg()[0]
                     page = browser.new_page(viewport={"width": 1280, "height": 800})
-                    result = played(page, f"{url}/{link}", speed)
+                    result = played(page, f"{url}/{link}", speed, when)
                     page.close()
                 finally:
                     process.terminate()
                     with contextlib.suppress(Exception):
                         process.wait(timeout=10)
-                out.append({"replay": name, "speed": speed, "load": load, **result})
+                out.append({"replay": name, "speed": speed, "when": when, "load": load, **result})
                 print(out[-1], flush=True)
         browser.close()
     return out
@@ -105,28 +111,33 @@ def measure(root, replays, speeds) -> list[dict]:
 def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     head = (
         f"Headless Chromium, 1280 x 800; each replay opened on a fresh server and played from "
-        f"step 0 for {WATCH_S:.0f} s; the code at {BASELINE} (before) and at {now} (now), "
+        f"step 0 for {WATCH_S:.0f} s, once the page had stopped running or a second after its "
+        "first picture; the code at {BASELINE} (before) and at {now} (now), "
         "each from its own git worktree, in turn. **Longest stop**: the longest time the step "
         "counter showed one step while playing (s), and that step. **Reached**: the step "
         "shown at the end. Run 1 / run 2; the 1-minute load average beside each figure."
     )
     rows = []
-    for (name, _), speed in [(r, s) for r in REPLAYS for s in SPEEDS]:
-        cells = []
+    for (name, _), (speed, when) in [(r, c) for r in REPLAYS for c in CASES]:
+        cells, errors = [], 0
         for side in (0, 1):
             found = [
-                next(m for m in run[side] if m["replay"] == name and m["speed"] == speed)
+                next(
+                    m
+                    for m in run[side]
+                    if (m["replay"], m["speed"], m["when"]) == (name, speed, when)
+                )
                 for run in runs
             ]
             cells.append(
                 " / ".join(f"{m['longest']:.2f} s at {m['at']:,} ({m['load']:.1f})" for m in found)
             )
             cells.append(" / ".join(f"{m['reached']:,}" for m in found))
-        errors = sum(len(m["errors"]) for run in runs for side in run for m in side)
-        rows.append([name, f"{speed} / s", *cells, errors])
+            errors += sum(len(m["errors"]) for m in found)
+        rows.append([name, f"{speed} / s, {when}", *cells, errors])
     header = [
         "replay",
-        "speed",
+        "speed, played",
         f"longest stop, {BASELINE} (load)",
         f"reached, {BASELINE}",
         f"longest stop, {now} (load)",
@@ -145,7 +156,7 @@ def main() -> None:
     runs = []
     with checkout(BASELINE) as before, checkout("HEAD") as current:
         for _ in range(args.runs):
-            runs.append((measure(before, REPLAYS, SPEEDS), measure(current, REPLAYS, SPEEDS)))
+            runs.append((measure(before, REPLAYS, CASES), measure(current, REPLAYS, CASES)))
     body = report(runs, now)
     if args.no_write:
         print(body)
