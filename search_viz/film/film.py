@@ -71,8 +71,8 @@ OPENING_STEPS = 100
 #: The steps of a very long film's middle stage: enough for a student who plays at the
 #: player's fastest (30 steps a second) to watch for half a minute while the whole film is
 #: made (A* on a 31-move puzzle, 60,000 steps, takes 7-12 s), and few enough to be made in
-#: about a second after the student goes on past the opening. Whole chunks, as the whole
-#: film cuts them.
+#: about a second, in the background, as soon as the opening shows. Whole chunks, as the
+#: whole film cuts them.
 MIDDLE_STEPS = 2 * CHUNK_STEPS
 #: A page sends a film of more steps than this in three stages (opening, middle, whole): a
 #: shorter one's whole film is made within seconds of the student going on.
