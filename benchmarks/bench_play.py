@@ -112,7 +112,7 @@ def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     head = (
         f"Headless Chromium, 1280 x 800; each replay opened on a fresh server and played from "
         f"step 0 for {WATCH_S:.0f} s, once the page had stopped running or a second after its "
-        "first picture; the code at {BASELINE} (before) and at {now} (now), "
+        f"first picture; the code at {BASELINE} (before) and at {now} (now), "
         "each from its own git worktree, in turn. **Longest stop**: the longest time the step "
         "counter showed one step while playing (s), and that step. **Reached**: the step "
         "shown at the end. Run 1 / run 2; the 1-minute load average beside each figure."
