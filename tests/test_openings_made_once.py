@@ -138,6 +138,20 @@ def test_the_stage_asked_is_the_furthest_any_opening_shown_was_asked_to_go(monke
     assert film_player._stage_asked([staged, short], "k") == PAST_MIDDLE
 
 
+def test_an_edits_very_long_film_makes_its_middle_only_once_asked(specs_by_id):
+    """An edit's films come inline: the student goes on editing, and a middle made then would
+    take the server from the next edit."""
+    steps = VERY_LONG_FILM + 3
+    opening = blinking_film(OPENING_STEPS, whole=steps)
+    edited = Opening(
+        opening, partial(blinking_film, steps), partial(blinking_film, MIDDLE_STEPS, steps)
+    )
+    film_player._spec(edited, NOT_ASKED, "test.edited", inline=True)
+    assert opening.digest not in film_player._RESTS
+    film_player._spec(edited, NOT_ASKED, "test.edited")  # the page's own run, once it catches up
+    assert film_player._rest(edited, whole=False).middle is not None
+
+
 def test_a_film_of_at_most_very_long_film_steps_has_no_middle_made(specs_by_id):
     opening = blinking_film(OPENING_STEPS, whole=VERY_LONG_FILM)
     never = Opening(opening, partial(blinking_film, VERY_LONG_FILM), lambda: 1 / 0)
