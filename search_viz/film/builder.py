@@ -141,9 +141,9 @@ class FilmBuilder:
         """The counters the last step written shows (none before the first).
 
         >>> from search_viz.film.demo import demo_writer
-        >>> writer = demo_writer(0); writer.step("Nothing lit.", counters={"lit": 0})
+        >>> writer = demo_writer(1)  # one step: the dot lit
         >>> writer.counters
-        {'lit': 0}
+        {'lit': 1}
         """
         return dict(self._panel.get("c", ()))
 
