@@ -4,6 +4,7 @@ run's own fold, every step changing the picture, and the films' size and speed."
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import math
 import re
@@ -19,6 +20,7 @@ from search_viz.film.export import gif, png
 from search_viz.film.film import CHUNK_STEPS, LONG_FILM, MIDDLE_STEPS, VERY_LONG_FILM, read_chunk
 from search_viz.film.looks import HIDDEN
 from search_viz.film.pages import inline_data
+from search_viz.film.sketch_text import text_extent
 from search_viz.lessons import thumbnail_png
 from search_viz.lessons.local_search.board import (
     DARK_SQUARE,
@@ -29,7 +31,7 @@ from search_viz.lessons.local_search.board import (
     board_title,
 )
 from search_viz.lessons.local_search.curves import svg_points
-from search_viz.lessons.local_search.drawing import film_of, films, opens, run_film
+from search_viz.lessons.local_search.drawing import draw_scene, film_of, films, opens, run_film
 from search_viz.lessons.local_search.runs import Run, counters
 from search_viz.lessons.local_search.sentences import temperature_text
 from search_viz.problems.nqueens import EXAMPLES, count_conflicts
@@ -485,3 +487,24 @@ def test_the_attacking_pairs_and_the_bent_lines_are_the_brute_force_ones(rows):
     assert [(a, b) for a, b, _ in found] == brute
     assert len(brute) == count_conflicts(rows)
     assert [bent for _, _, bent in found] == [blocked(rows, a, b) for a, b in brute]
+
+
+@pytest.mark.parametrize("proposals", [400, 2_600, 4_000, 5_200, 12_000, 20_000])
+def test_the_step_axis_labels_stand_apart_however_long_the_walk(proposals):
+    """Under the curves, the step axis's labels never run into each other: a 40,001-step
+    walk's are written in thousands ("8k"); five digits each did not fit."""
+    options = {"t0": 1e9, "cooling": 0.9999, "max_steps": proposals, "seed": 1}
+    run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", options)
+    scene = draw_scene(run)
+    bottom = scene.curves.axes[-1]
+    under = bottom.bbox().y0  # the step axis's labels stand under the last panel
+    boxes = sorted(
+        (box.x0, box.x1, d.args[2])
+        for d in scene._drawn
+        if d.kind == "text" and d.owner is bottom and d.args[2] != "step"
+        for box in [text_extent(scene, d)]
+        if box.y1 <= under
+    )
+    assert len(boxes) >= 3
+    for (_, right, left_label), (left, _, right_label) in itertools.pairwise(boxes):
+        assert left - right >= 2, (left_label, right_label)

@@ -93,6 +93,19 @@ def tick_texts(ticks: Sequence[float]) -> list[str]:
     return [f"{t:.{decimals}f}".replace("-", "\u2212") for t in ticks]
 
 
+def thousands_texts(ticks: Sequence[float]) -> list[str] | None:
+    """Tick labels in thousands ("8k") when the ticks reach 10,000, so that five of them fit
+    under a narrow panel (a 40,001-step walk's curves); None (the numbers as they are, see
+    :func:`tick_texts`) below that.
+
+    >>> thousands_texts([0, 4000, 8000]), thousands_texts([0, 10_000, 12_500])
+    (None, ['0', '10k', '12.5k'])
+    """
+    if max((abs(t) for t in ticks), default=0) < 10_000:
+        return None
+    return [f"{t / 1000:g}k" if t else "0" for t in ticks]
+
+
 def ticks_within(ticks: Sequence[float], limits: tuple[float, float]) -> list[float]:
     """The ``ticks`` inside ``limits`` (either way round), with matplotlib's tolerance for
     a tick a rounding error outside.

@@ -30,7 +30,13 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import PathPatch, Rectangle
 
-from search_viz.film.plain_axes import Axis, FrameStyle, draw_frame, whole_ticks
+from search_viz.film.plain_axes import (
+    Axis,
+    FrameStyle,
+    draw_frame,
+    thousands_texts,
+    whole_ticks,
+)
 from search_viz.film.sketch import Sketch, SketchAxes
 from search_viz.film.style import DARK_GREY, GREY, OKABE_ITO, STATUS
 from search_viz.lessons.local_search.board import box_path, linear_frame
@@ -219,7 +225,8 @@ class Curves:
             )
             for i in range(panels)
         ]
-        self._x_axis = Axis(whole_ticks((0, last), 5), title="step", labelpad=1)
+        ticks = whole_ticks((0, last), 5)
+        self._x_axis = Axis(ticks, thousands_texts(ticks), title="step", labelpad=1)
         return axes
 
     def _frame(self, ax: SketchAxes, ylabel: str, y: Axis) -> None:
