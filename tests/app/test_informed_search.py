@@ -15,6 +15,7 @@ from search_viz.algorithms.measures import effective_branching, tree_size
 from search_viz.lessons.informed.drawing import film_of
 from search_viz.lessons.informed.inputs import SCRAMBLED, new_problem
 from search_viz.lessons.informed.page import (
+    COMPARING,
     COMPARISON,
     COMPARISON_TABS,
     SOLUTION,
@@ -22,6 +23,10 @@ from search_viz.lessons.informed.page import (
     SOLUTION_TABS,
     TIES_ALONE,
     cached_opening,
+    cached_trace,
+    comparison,
+    finishing_text,
+    searched_to_its_end,
 )
 from search_viz.problems.eight_puzzle import (
     HARDEST_STARTS,
@@ -30,6 +35,7 @@ from search_viz.problems.eight_puzzle import (
     ORDERED_GOAL,
     scramble,
 )
+from search_viz.ui import background
 from tests.app import pages
 
 PAGE = "app_pages/informed_search.py"
@@ -183,7 +189,29 @@ def test_a_scrambled_instance_by_depth_and_seed():
 
 
 def test_a_long_search_is_replayed_in_part_and_says_so():
+    """The 31-move puzzle: its opening shows at once, and the page's run ends without waiting
+    for the search to end or for the comparison (notes say they are coming: they are made in
+    the background); the next run shows them."""
+    key = (HARDEST_STARTS[0], ORDERED_GOAL, "A*", "misplaced", "fifo")
+    cached_trace.clear()  # this process may have searched it already: the page searches anew
+    background._MADE.clear()
     at = open_page({"instance": "31 moves: 867/254/3_1", "heuristic": "misplaced"})
+    shown = player(at)["films"][0]  # the opening first: the first 100 of 60,000 steps
+    opening = cached_opening(*key, "wide")
+    assert shown["id"] == opening.digest
+    assert shown["chunks"] == []  # the other 59,900 steps are sent when asked for
+    assert (len(opening), opening.whole) == (100, 60_000)
+    notes = [note.value for note in at.info]
+    assert finishing_text("A*") in notes
+    assert COMPARING in notes
+    assert not at.warning
+    assert not at.dataframe
+    searched_to_its_end(key, background=True).result(timeout=600)
+    comparison(*key[:2], "fifo", background=True).result(timeout=600)
+    at.run()
+    notes = [note.value for note in at.info]
+    assert finishing_text("A*") not in notes
+    assert COMPARING not in notes
     warning = at.warning[0].value
     assert "first 60,000 steps" in warning
     assert "expanded 143,840 nodes and found a solution of 31 moves" in warning
@@ -197,11 +225,7 @@ def test_a_long_search_is_replayed_in_part_and_says_so():
     ties = at.dataframe[1].value.to_dict("records")
     manhattan = next(row for row in ties if row["heuristic"] == "manhattan")
     assert (manhattan["first in, first out"], manhattan["deeper first"]) == (20_291, 6_745)
-    shown = player(at)["films"][0]  # the opening first: the first 100 of 60,000 steps
-    opening = cached_opening(HARDEST_STARTS[0], ORDERED_GOAL, "A*", "misplaced", "fifo", "wide")
-    assert shown["id"] == opening.digest
-    assert shown["chunks"] == []  # the other 59,900 steps are sent when asked for
-    assert (len(opening), opening.whole) == (100, 60_000)
+    assert player(at)["films"][0]["id"] == opening.digest
     assert HARDEST_STARTS[0] != ORDERED_GOAL
 
 

@@ -33,6 +33,9 @@ pytestmark = pytest.mark.browser
 
 DETOUR = "instance=greedy%27s+detour%3A+712%2F483%2F6_5"
 HARDEST = "instance=31+moves%3A+867%2F254%2F3_1&heuristic=manhattan&tie=deeper+first"
+#: The same puzzle with misplaced tiles: a search of 143,840 expansions, its first 60,000
+#: events replayed (no other test here opens it, so that this server makes it anew).
+HARDEST_MISPLACED = "instance=31+moves%3A+867%2F254%2F3_1&heuristic=misplaced"
 
 # Where the picture and the sentence are on screen (the player lives in a shadow root).
 _BOXES = """() => {
@@ -204,6 +207,27 @@ def test_a_long_replay_steps_at_once_across_its_chunks(lesson):
     press(page, "last")
     expect(page.locator(".svp-note").first).to_contain_text("Found a solution of 31 moves")
     page.screenshot(path=str(ARTIFACTS / "informed-search-longest.png"))
+    assert_clean(page)
+
+
+def test_a_long_replay_goes_on_while_the_page_below_it_is_still_being_made(lesson):
+    """A* with misplaced tiles on the 31-move puzzle (60,000 steps), opened at step 500: the
+    player shows that step (from the replay's middle) while the notes below still say the
+    search and the comparison are being made; then, with no click, the page shows them."""
+    page = lesson
+    page.goto(f"{page.app_url}/informed-search?{HARDEST_MISPLACED}&step=500")
+    comparing = page.get_by_text(informed_page.COMPARING)
+    finishing = page.get_by_text(informed_page.finishing_text("A*"))
+    count = page.locator(".svp-count").first
+    expect(count).to_have_text("Step 500 of 59999", timeout=120_000)
+    assert comparing.is_visible()
+    assert finishing.is_visible()
+    table = page.get_by_test_id("stDataFrame")
+    expect(table).to_be_visible(timeout=120_000)  # the page ran again by itself
+    assert comparing.count() == 0
+    assert finishing.count() == 0
+    assert "31 moves" in page.get_by_text("The solution A* found").inner_text()
+    assert count.inner_text() == "Step 500 of 59999"
     assert_clean(page)
 
 

@@ -9,6 +9,7 @@ cached across sessions: a lecture hall on one example costs one film.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from functools import partial
 
 import streamlit as st
@@ -48,6 +49,7 @@ from search_viz.lessons.shared.figure import to_png
 from search_viz.problems.eight_puzzle import NOTES_GOAL, Board, compact
 from search_viz.problems.puzzle_heuristics import HEURISTICS
 from search_viz.trace import Recording
+from search_viz.ui.background import made_now, made_once, rerun_once_made, shown_when_made
 from search_viz.ui.film_player import Editing, Opening, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
@@ -164,6 +166,38 @@ then everyone who opens it shares it)…'
     )
 
 
+def finishing_text(algorithm: str) -> str:
+    """What the page says below an opening while the search runs on to its end.
+
+    >>> finishing_text("A*")
+    'A* searches on past the replay: its solution and what it cost show here once it ends…'
+    """
+    return (
+        f"{algorithm} searches on past the replay: its solution and what it cost show here "
+        "once it ends…"
+    )
+
+
+def searched_to_its_end(key: tuple, background: bool = False) -> Future[None]:
+    """The search of ``key`` (:func:`cached_trace`'s) run to its end, once per server: in the
+    page's run (under :func:`trace_of`'s message), or with ``background`` away from it. Then
+    ``cached_trace(*key)`` answers at once.
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> key = (NOTES_START, NOTES_GOAL, "A*", "misplaced", "fifo")
+    >>> searched_to_its_end(key, background=True).result(), cached_trace(*key).result.value
+    (None, 5)
+    """
+    if not background:
+        trace_of(*key)
+        return made_now(None)
+    return made_once(("informed.search", *key), partial(_search_to_its_end, key))
+
+
+def _search_to_its_end(key: tuple) -> None:
+    cached_trace(*key)  # kept by its cache, not by the background's store: it is big
+
+
 def trace_of(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str) -> sv.Trace:
     """:func:`cached_trace`, under a message naming the search while it runs the first time."""
     with st.spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
@@ -200,15 +234,39 @@ def strip_png(path: tuple[Board, ...], zoom: float) -> bytes:
     return to_png(path_strip_figure(list(path), scale=zoom, per_row=per_row))
 
 
-@st.cache_data(show_spinner="Running all eight searches on this instance…", max_entries=64)
+#: What the page says while the comparison is made.
+COMPARING = "Running all eight searches on this instance…"
+
+
+def comparison(start: Board, goal: Board, tie: str, background: bool = False) -> Future[list[Row]]:
+    """Every search of the comparison on this instance, made once per server: in the page's
+    run (under a message), or with ``background`` away from it (see
+    :mod:`search_viz.ui.background`).
+
+    >>> from search_viz.problems.eight_puzzle import NOTES_START
+    >>> rows = comparison(NOTES_START, NOTES_GOAL, "fifo", background=True).result()
+    >>> [row.moves for row in rows][-1]
+    5
+    """
+    if background:
+        return _compared(start, goal, tie)
+    with st.spinner(COMPARING, show_time=True):
+        return _compared(start, goal, tie, background=False)
+
+
 def cached_compare(start: Board, goal: Board, tie: str) -> list[Row]:
-    """Every search of the comparison on this instance, once per server.
+    """:func:`comparison`'s rows, waited for.
 
     >>> from search_viz.problems.eight_puzzle import NOTES_START
     >>> [row.moves for row in cached_compare(NOTES_START, NOTES_GOAL, "fifo")][-1]
     5
     """
-    return compare(sv.EightPuzzle(start, goal=goal), tie=tie)
+    return _compared(start, goal, tie, background=False).result()
+
+
+def _compared(start: Board, goal: Board, tie: str, background: bool = True) -> Future[list[Row]]:
+    make = partial(compare, sv.EightPuzzle(start, goal=goal), tie=tie)
+    return made_once(("informed.compare", start, goal, tie), make, background)
 
 
 @st.cache_data(show_spinner="Running A* with the other tie rule…", max_entries=64)
@@ -251,10 +309,19 @@ def body() -> None:
     if instance.error:
         st.error(instance.error, icon=":material/error:")
         return
-    replay(instance, choice, both)  # first: a long search's opening needs only its first events
-    trace = trace_of(instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie)
+    # First: a long search's opening needs only its first events. Below the player, what
+    # needs the search run to its end, and the comparison, are made in the background when
+    # the player shows an opening, so that the page's run ends and the player's asks for the
+    # rest of the replay are answered at once (see search_viz.ui.background).
+    long = replay(instance, choice, both)
+    key = (instance.start, instance.goal, choice.algorithm, choice.heuristic, choice.tie)
+    searched = searched_to_its_end(key, background=long)
+    compared = comparison(instance.start, instance.goal, choice.tie, background=long)
     st.caption(instance.description)
-    if trace.truncated:
+    trace = (
+        cached_trace(*key) if shown_when_made(searched, finishing_text(choice.algorithm)) else None
+    )
+    if trace is not None and trace.truncated:
         st.warning(truncated_text(trace), icon=":material/timer_off:")
     if not presenting():
         st.markdown(
@@ -264,13 +331,19 @@ def body() -> None:
             "estimate."
         )
     greedy_callout(instance, choice.heuristic)
-    solution_panel(trace, choice)
-    compare_panel(instance, choice.tie)
+    if trace is not None:
+        solution_panel(trace, choice)
+    compare_panel(compared, instance, choice.tie)
+    rerun_once_made([searched, compared])
 
 
-def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
+def replay(instance: Instance, choice: SearchChoice, both: bool) -> bool:
     """The player: the chosen search's film, or greedy's and A*'s side by side. In edit mode a
-    tile slid in the picture makes a typed start (the link holds it)."""
+    tile slid in the picture makes a typed start (the link holds it).
+
+    ``long = replay(instance, choice, both)``: whether the player shows an opening (a long
+    search's first steps, the rest asked for as the student goes on).
+    """
     size = "projector" if presenting() else "wide"
 
     def films(puzzle: sv.EightPuzzle) -> list[Film | Opening]:
@@ -283,8 +356,10 @@ def replay(instance: Instance, choice: SearchChoice, both: bool) -> None:
     puzzle = sv.EightPuzzle(instance.start, goal=instance.goal)
     editing = Editing(puzzle, edits.edited, typed_widgets, edits.HINT, films=films)
     titles = list(COMPARED.values()) if both else None
-    film_player(films(puzzle), key="informed", titles=titles, new_problem=_new_problem,
+    shown = films(puzzle)
+    film_player(shown, key="informed", titles=titles, new_problem=_new_problem,
                 edit=editing)  # fmt: skip
+    return any(isinstance(film, Opening) for film in shown)
 
 
 def _new_problem() -> None:
@@ -388,15 +463,17 @@ def _solution_tabs(path: list[Board], choice: SearchChoice) -> None:
             st.image(strip_png(tuple(path), scale()), alt=strip_alt(path))
 
 
-def compare_panel(instance: Instance, tie: str) -> list[Row]:
-    """Every search on this instance: a table with b* or a chart (in tabs: only the open one
-    is drawn), and what the tie rule changes (in an expander: A* runs again under the other
-    rule only once it is opened).
+def compare_panel(rows: Future[list[Row]], instance: Instance, tie: str) -> None:
+    """Every search on this instance (``rows``, once made: a note until then): a table with
+    b* or a chart (in tabs: only the open one is drawn), and what the tie rule changes (in an
+    expander: A* runs again under the other rule only once it is opened).
 
-    ``rows = compare_panel(instance, "fifo")`` returns the comparison's rows, one per search.
+    ``compare_panel(comparison(start, goal, "fifo"), instance, "fifo")``.
     """
     st.header("What a heuristic buys: every search on this instance")
-    rows = cached_compare(instance.start, instance.goal, tie)
+    if not shown_when_made(rows, COMPARING):
+        return
+    rows = rows.result()
     # Only the open tab is drawn: the chart (a PNG, about 0.15 s of CPU for each new
     # instance) waits until it is asked for. The link names the open tab.
     table, chart = st.tabs(COMPARISON_TABS, key=COMPARISON, on_change="rerun", bind="query-params")
@@ -439,4 +516,3 @@ def compare_panel(instance: Instance, tie: str) -> list[Row]:
                 "differs. Deeper-first ties dive towards the goal along the last layer of f "
                 "instead of sweeping it."
             )
-    return rows
