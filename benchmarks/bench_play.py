@@ -8,8 +8,9 @@ side by side in one run: the page's two longest replays (A* on the 31-move puzzl
 steps; annealing on 50 queens, 40,001 steps), opened in headless Chromium at 1280 x 800 on
 a fresh server (its films made for this page only), played from step 0 for ``WATCH_S``
 seconds at so many steps a second (``CASES``), once the page has stopped running or a
-second after the first picture shows (the informed page's run goes on for seconds after its
-picture shows, finishing the search and comparing eight searches on the instance). The step
+second after the first picture shows (until e88e2ed, the informed page's run went on for
+seconds after its picture, finishing the search and comparing eight searches on the
+instance; a player's ask waited for it). The step
 counter is read every 50 ms: **longest stop**, the longest time it showed one step (or
 "Loading k...") while playing, and where; **reached**, the step shown at the end. Each
 checkout is served by ``streamlit run`` from a temporary git worktree; two runs, one after
