@@ -16,7 +16,8 @@ from the board).
 
 from __future__ import annotations
 
-from functools import partial
+import copy
+from functools import cache, partial
 from typing import Any
 
 from matplotlib.artist import Artist
@@ -202,15 +203,26 @@ def draw_scene(run: Run, numbers: bool = False) -> QueensScene:
 
 
 def legend_handle(label: str) -> Artist:
-    """The handle of the legend's entry ``label`` (a sketch's legend names its entries).
+    """The handle of the legend's entry ``label`` (a sketch's legend names its entries): a
+    copy of the one the process made for that label.
 
     >>> legend_handle("attacking pair").get_linewidth()
     2.0
     """
+    return copy.copy(_handles()[label])
+
+
+@cache
+def _handles() -> dict[str, Artist]:
+    """Every legend entry's handle, by its label (the first made for a label), made once: a
+    legend is made of a few of them, and making them all took 1-3 ms for each entry."""
     handles = [legend_queen(), attack_legend(), *move_legend(), *origin_legend()]
     for algorithm in ALGORITHMS:
         handles += legend_handles(algorithm)
-    return next(handle for handle in handles if handle.get_label() == label)
+    by_label: dict[str, Artist] = {}
+    for handle in handles:
+        by_label.setdefault(handle.get_label(), handle)
+    return by_label
 
 
 def clickable(run: Run) -> bool:
