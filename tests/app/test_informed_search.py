@@ -23,6 +23,7 @@ from search_viz.lessons.informed.page import (
     SOLUTION_TABS,
     TIES_ALONE,
     cached_opening,
+    cached_recording,
     cached_trace,
     comparison,
     finishing_text,
@@ -193,7 +194,10 @@ def test_a_long_search_is_replayed_in_part_and_says_so():
     for the search to end or for the comparison (notes say they are coming: they are made in
     the background); the next run shows them."""
     key = (HARDEST_STARTS[0], ORDERED_GOAL, "A*", "misplaced", "fifo")
-    cached_trace.clear()  # this process may have searched it already: the page searches anew
+    # This process may have searched it already (a search run to its end stays so in its
+    # recording): the page searches anew.
+    cached_recording.clear()
+    cached_trace.clear()
     background._MADE.clear()
     at = open_page({"instance": "31 moves: 867/254/3_1", "heuristic": "misplaced"})
     shown = player(at)["films"][0]  # the opening first: the first 100 of 60,000 steps

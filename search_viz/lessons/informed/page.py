@@ -9,7 +9,7 @@ cached across sessions: a lecture hall on one example costs one film.
 
 from __future__ import annotations
 
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from functools import partial
 
 import streamlit as st
@@ -251,7 +251,9 @@ def comparison(start: Board, goal: Board, tie: str, background: bool = False) ->
     if background:
         return _compared(start, goal, tie)
     with st.spinner(COMPARING, show_time=True):
-        return _compared(start, goal, tie, background=False)
+        made = _compared(start, goal, tie, background=False)
+        wait([made])  # made here, or by a page that showed this instance by its opening
+    return made
 
 
 def cached_compare(start: Board, goal: Board, tie: str) -> list[Row]:
@@ -463,17 +465,17 @@ def _solution_tabs(path: list[Board], choice: SearchChoice) -> None:
             st.image(strip_png(tuple(path), scale()), alt=strip_alt(path))
 
 
-def compare_panel(rows: Future[list[Row]], instance: Instance, tie: str) -> None:
-    """Every search on this instance (``rows``, once made: a note until then): a table with
+def compare_panel(made: Future[list[Row]], instance: Instance, tie: str) -> None:
+    """Every search on this instance (its rows ``made``; a note until then): a table with
     b* or a chart (in tabs: only the open one is drawn), and what the tie rule changes (in an
     expander: A* runs again under the other rule only once it is opened).
 
     ``compare_panel(comparison(start, goal, "fifo"), instance, "fifo")``.
     """
     st.header("What a heuristic buys: every search on this instance")
-    if not shown_when_made(rows, COMPARING):
+    if not shown_when_made(made, COMPARING):
         return
-    rows = rows.result()
+    rows = made.result()
     # Only the open tab is drawn: the chart (a PNG, about 0.15 s of CPU for each new
     # instance) waits until it is asked for. The link names the open tab.
     table, chart = st.tabs(COMPARISON_TABS, key=COMPARISON, on_change="rerun", bind="query-params")
