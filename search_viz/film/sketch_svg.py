@@ -32,10 +32,10 @@ from search_viz.film.sketch_text import anchor_of, layout_key, legend_of, text_l
 from search_viz.film.svg_writer import (
     _OUTLINES,
     POINTS,
-    SVG_RC,
     _glyph_def,
     _prop_key,
     _Renderer,
+    svg_rc,
 )
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def write_svg(sketch: Sketch) -> str:
     """The sketch as SVG text, every item drawn with the id ``sv<n>`` (see ``Sketch.svg``)."""
     width, height = sketch.size_points
     counts = {d.gid: d.count for d in sketch._drawn if d.gid and d.gid.startswith("svc")}
-    with mpl.rc_context(SVG_RC):
+    with svg_rc():
         renderer = _Renderer(width, height, counts, _RC["figure.dpi"])
         renderer.open_group("figure")
         _draw_figure_patch(renderer, width, height)

@@ -33,7 +33,7 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import Affine2D, Bbox, BboxTransformTo, IdentityTransform
 
-from search_viz.film.svg_writer import POINTS, SVG_RC, _number, _Renderer
+from search_viz.film.svg_writer import POINTS, _number, _Renderer, svg_rc
 
 if TYPE_CHECKING:
     from search_viz.film.sketch import Sketch, _Drawn
@@ -455,7 +455,7 @@ def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _
     fig = Figure(figsize=(width / POINTS, height / POINTS))
     legend = make_legend(fig, arguments, anchor)
     _laid_out_once(legend)
-    with mpl.rc_context(SVG_RC):
+    with svg_rc():
         fig.dpi = POINTS
         renderer = _Renderer(width, height, {}, POINTS)
         renderer._glyph_map = used = _GlyphsUsed()

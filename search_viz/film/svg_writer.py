@@ -27,9 +27,12 @@ what it is asked to draw, with the very elements matplotlib's SVG backend writes
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import math
+import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 import matplotlib as mpl
@@ -51,6 +54,24 @@ POINTS = 72.0
 #: What the scene's SVG is written under: a fixed salt for the ids of clip paths and
 #: hatches (the same figure, the same text), and text drawn as outlines.
 SVG_RC = {"svg.hashsalt": "search_viz", "svg.fonttype": "path"}
+#: Held while :data:`SVG_RC` is set: ``rc_context`` sets matplotlib's global settings and
+#: puts back, when it ends, those it found. Two threads writing at once (a page's film
+#: and the rest of a long film made in the background) would otherwise put back each
+#: other's, in the middle of a drawing.
+_RC_LOCK = threading.RLock()
+
+
+@contextlib.contextmanager
+def svg_rc() -> Iterator[None]:
+    """:data:`SVG_RC` set while the block runs, one thread at a time.
+
+    >>> with svg_rc():
+    ...     mpl.rcParams["svg.hashsalt"]
+    'search_viz'
+    """
+    with _RC_LOCK, mpl.rc_context(SVG_RC):
+        yield
+
 
 _TEXT_TO_PATH = TextToPath()
 _FONT_SCALE = TextToPath.FONT_SCALE  # glyphs are laid out at this size, then scaled
@@ -71,7 +92,7 @@ def figure_svg(figure: Figure, collections: Mapping[str, int]) -> str:
     (True, True)
     """
     dpi = figure.dpi  # images are drawn at the figure's own resolution, as savefig does
-    with mpl.rc_context(SVG_RC), cbook._setattr_cm(figure, dpi=POINTS):
+    with svg_rc(), cbook._setattr_cm(figure, dpi=POINTS):
         width, height = figure.get_size_inches()
         renderer = _Renderer(width * POINTS, height * POINTS, collections, dpi)
         figure.draw(renderer)
@@ -342,6 +363,17 @@ class _Renderer(_CachedMetrics, RendererSVG):
             id=mpl.rcParams["svg.id"],
         )
         self._write_default_style()
+
+    def _make_id(self, type: str, content) -> str:
+        """matplotlib's id of a marker, clip path or hatch, with :data:`SVG_RC`'s salt whatever
+        the global setting: a thread's ``rc_context`` ending while another draws would give
+        the other random ids (matplotlib salts with a random one when none is set), and a
+        legend drawn so would be cached with them, so that the process's films differed from
+        another's (seen in the test suite: one film in a few hundred)."""
+        digest = hashlib.sha256()
+        digest.update(SVG_RC["svg.hashsalt"].encode("utf8"))
+        digest.update(str(content).encode("utf8"))
+        return f"{type}{digest.hexdigest()[:10]}"
 
     def _write_metadata(self, metadata) -> None:
         """No metadata: the same scene always gives the same text."""
@@ -969,4 +1001,4 @@ def _path_data(path: Path) -> str:
     ).decode("ascii")
 
 
-__all__ = ["POINTS", "SVG_RC", "figure_svg", "measuring_renderer", "text_width"]
+__all__ = ["POINTS", "SVG_RC", "figure_svg", "measuring_renderer", "svg_rc", "text_width"]
