@@ -60,6 +60,10 @@ CURVE_FRAME = FrameStyle(
 )  # fmt: skip
 
 
+#: At most this many intervals between the step axis's ticks (its four-digit labels need room).
+STEP_TICKS = 4
+
+
 def thinned(x: np.ndarray, y: np.ndarray, bins: int) -> tuple[np.ndarray, np.ndarray]:
     """At most about ``4 * bins`` points of a curve that look the same drawn ``bins`` wide.
 
@@ -225,7 +229,7 @@ class Curves:
             )
             for i in range(panels)
         ]
-        ticks = whole_ticks((0, last), 5)
+        ticks = whole_ticks((0, last), STEP_TICKS)
         self._x_axis = Axis(ticks, thousands_texts(ticks), title="step", labelpad=1)
         return axes
 

@@ -18,7 +18,9 @@ WIDTH, HEIGHT = 5.9, 4.3
 ZOOM = 1.1
 
 BOARD_LEFT, BOARD_BOTTOM, BOARD_SIDE = 0.36, 0.8, 3.1
-RIGHT_LEFT, RIGHT_RIGHT = 4.08, 5.82
+#: The curves' panels, left and right: room right of them for half of a step label of four
+#: digits ("8000", centred on the panels' right end when a walk ends on it).
+RIGHT_LEFT, RIGHT_RIGHT = 4.08, 5.73
 TOP = 3.98
 #: Where a phone opens the picture, as a fraction of its width: the board's middle.
 BOARD_FOCUS = (BOARD_LEFT + BOARD_SIDE / 2) / WIDTH
