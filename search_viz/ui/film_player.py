@@ -325,9 +325,8 @@ def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) ->
         return _publish(film, where, inline)
     if stage == NOT_ASKED:
         if _staged(film) and not inline:
-            # the middle is made at once: the page's own run may go on for seconds after
-            # the player (the 31-move puzzle's comparison of eight searches), and the
-            # player's ask waits for that run to end; then the middle is ready. Not for an
+            # the middle is made at once (about a second), so that it is ready when the
+            # student goes on past the opening (3 s at 30 steps a second). Not for an
             # edit's film: the student is editing, and the next edit would wait for it
             _rest(film, whole=False)
         return _publish(film.film, where, inline)
