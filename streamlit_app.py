@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from search_viz.film.collector import held_and_collected_later
 from search_viz.ui.film_player import keep_pending_edits
 from search_viz.ui.layout import page_styles
 from search_viz.ui.lessons import LESSONS
@@ -13,13 +14,15 @@ st.set_page_config(page_title="search_viz", page_icon="🔎", layout="wide")
 freeze_imported_modules(lesson.package for lesson in LESSONS)  # once per process
 keep_dropped_media()  # once per process: a quick rerun does not break a picture
 
-home = st.Page("app_pages/home.py", title="Home", icon=":material/home:", default=True)
-lessons = [
-    st.Page(lesson.page, title=lesson.title, icon=lesson.icon, url_path=lesson.url_path)
-    for lesson in LESSONS
-]
-page = st.navigation({"": [home], "Lessons": lessons} if lessons else [home])
-keep_pending_edits()  # every run, before the page's widgets: see the function
-presenter_controls()
-page_styles()
-page.run()
+# Python's collector makes the collections this run is due after it, apart (see the function)
+with held_and_collected_later():
+    home = st.Page("app_pages/home.py", title="Home", icon=":material/home:", default=True)
+    lessons = [
+        st.Page(lesson.page, title=lesson.title, icon=lesson.icon, url_path=lesson.url_path)
+        for lesson in LESSONS
+    ]
+    page = st.navigation({"": [home], "Lessons": lessons} if lessons else [home])
+    keep_pending_edits()  # every run, before the page's widgets: see the function
+    presenter_controls()
+    page_styles()
+    page.run()

@@ -20,31 +20,53 @@ False
 >>> hold.release(); hold.release()  # a second release does nothing
 >>> gc.isenabled()
 True
+
+A server holds it off through a whole page's run, and lets it run again a little after
+the run, in a thread of its own (:func:`held_and_collected_later`): the collections the
+run's allocations are due are then made once its messages are on their way, not while
+the student waits for them.
 """
 
 from __future__ import annotations
 
 import gc
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 _lock = threading.Lock()
 _holds = 0  # how many holds are open
 _was_enabled = True  # whether the collector ran before the first open hold
+_off_since = 0.0  # when the collector was last held off (time.monotonic), or collected since
+
+#: The longest the collector stays held off while holds keep opening (a server always
+#: building or running pages for someone): a hold opened later makes the collections due
+#: first, so that garbage in cycles never piles up for longer.
+LONGEST_HOLD_S = 5.0
+
+#: How long after a page's run the collector runs again (see
+#: :func:`held_and_collected_later`): time for the run's last messages to leave.
+AFTER_RUN_S = 0.1
 
 
 class Hold:
     """The collector held off until :meth:`release` (once; later calls do nothing)."""
 
     def __init__(self) -> None:
-        global _holds, _was_enabled
+        global _holds, _was_enabled, _off_since
+        now = time.monotonic()
         with _lock:
+            overdue = _holds > 0 and _was_enabled and now - _off_since > LONGEST_HOLD_S
             if _holds == 0:
                 _was_enabled = gc.isenabled()
                 gc.disable()
+            if _holds == 0 or overdue:
+                _off_since = now
             _holds += 1
         self._open = True
+        if overdue:  # outside the lock: a collection may run a finalizer that releases a hold
+            collect_due()
 
     def release(self) -> None:
         """Let the collector run again, if no other hold is open (and it ran before)."""
@@ -56,6 +78,56 @@ class Hold:
             _holds -= 1
             if _holds == 0 and _was_enabled:
                 gc.enable()
+
+
+def collect_due() -> None:
+    """Make the collections Python's own rules say are due now (none if none is), in this
+    thread, even while a hold is open; then leave the collector as it was.
+
+    >>> collect_due()  # with the collector on, as it runs anyway at the next allocation
+    """
+    was_enabled = gc.isenabled()
+    gc.enable()
+    _Tracked()  # an allocation the collector counts: it makes the collections due
+    if not was_enabled:
+        gc.disable()
+
+
+class _Tracked:
+    """An object the collector tracks, made without a free list (as a list or dict may be:
+    those allocations do not set the collector off)."""
+
+
+@contextmanager
+def held_and_collected_later(delay: float = AFTER_RUN_S) -> Iterator[None]:
+    """The collector held off for a ``with`` block, and let go ``delay`` seconds after it,
+    by a thread of its own that then makes the collections due (:func:`collect_due`).
+
+    For a page's run: the collections its allocations would set off while it runs (each
+    walks every object made since the last, and now and then every object alive: up to
+    a tenth of a second in a server that keeps many films) wait until its messages have
+    left, and are made beside the browser's drawing instead of before it.
+
+    >>> with held_and_collected_later(0.0):
+    ...     gc.isenabled()
+    False
+    >>> import time; time.sleep(0.2); gc.isenabled()
+    True
+    """
+    hold = Hold()
+    try:
+        yield
+    finally:
+        later = threading.Timer(delay, _release_and_collect, args=(hold,))
+        later.daemon = True
+        later.name = "search_viz.collector"
+        later.start()
+
+
+def _release_and_collect(hold: Hold) -> None:
+    hold.release()
+    if gc.isenabled():
+        collect_due()
 
 
 @contextmanager
@@ -77,4 +149,11 @@ def held() -> Iterator[None]:
         hold.release()
 
 
-__all__ = ["Hold", "held"]
+__all__ = [
+    "AFTER_RUN_S",
+    "LONGEST_HOLD_S",
+    "Hold",
+    "collect_due",
+    "held",
+    "held_and_collected_later",
+]

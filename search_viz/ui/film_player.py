@@ -53,6 +53,7 @@ from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from search_viz.film import VERY_LONG_FILM, Film
+from search_viz.film.collector import held_and_collected_later
 from search_viz.film.edits import apply_change
 from search_viz.film.pages import player_assets
 from search_viz.ui.export import film_export_dialog
@@ -176,6 +177,11 @@ def _edited_in_place(films: list[Film | Opening], key: str, edit: Editing, optio
     its films are the page's ``edit.films`` of it; in a run of the whole page, the page's
     own (its widgets hold that problem by then).
     """
+    with held_and_collected_later():  # as the whole page's run: see streamlit_app.py
+        _edited_or_shown(films, key, edit, options)
+
+
+def _edited_or_shown(films: list[Film | Opening], key: str, edit: Editing, options: dict) -> None:
     pending = _pending_edits().get(key)
     if not _running_alone():
         if pending is not None and not pending.shown:  # its widgets hold the problem now

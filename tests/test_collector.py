@@ -1,0 +1,96 @@
+"""Python's cycle collector held off through a page's run, and run after it apart
+(search_viz.film.collector): the collections a run's allocations are due are made by a
+thread of their own once the run is over, never left undone for long."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+
+from search_viz.film import collector
+from search_viz.film.collector import Hold, held_and_collected_later
+
+
+@pytest.fixture
+def collections():
+    """The names of the threads that ran each collection from now on, and an event set at
+    the first one."""
+    seen: list[str] = []
+    first = threading.Event()
+
+    def noted(phase: str, info: dict) -> None:
+        if phase == "stop":
+            seen.append(threading.current_thread().name)
+            first.set()
+
+    gc.collect()
+    gc.callbacks.append(noted)
+    yield seen, first
+    gc.callbacks.remove(noted)
+
+
+def _garbage(n: int = 20_000) -> None:
+    """``n`` lists, each in a cycle of its own: allocations that make collections due."""
+    for _ in range(n):
+        cycle: list = []
+        cycle.append(cycle)
+
+
+def test_a_run_s_collections_are_made_after_it_by_a_thread_of_their_own(collections):
+    seen, first = collections
+    assert gc.isenabled()
+    with held_and_collected_later(0.05):
+        _garbage()  # far past the first generation's threshold: due, and held off
+        assert not gc.isenabled()
+    assert not gc.isenabled()  # not at the run's end: its messages are still leaving
+    assert seen == []
+    assert first.wait(10)
+    assert seen[0] == "search_viz.collector"
+    assert gc.isenabled()
+
+
+def test_a_run_that_fails_lets_the_collector_go_too(collections):
+    _, first = collections
+
+    def failing_run() -> None:
+        with held_and_collected_later(0.0):
+            _garbage()
+            raise RuntimeError("the page's code failed")
+
+    with pytest.raises(RuntimeError):
+        failing_run()
+    assert first.wait(10)
+    assert gc.isenabled()
+
+
+def test_holds_that_keep_opening_make_the_collections_due_now_and_then(collections, monkeypatch):
+    """A server always busy for someone never lets go of the collector: a hold opened once
+    it has been held off too long makes the collections due, and keeps it held off."""
+    seen, _ = collections
+    monkeypatch.setattr(collector, "LONGEST_HOLD_S", 0.0)
+    first = Hold()
+    try:
+        _garbage()
+        assert seen == []
+        second = Hold()  # held off longer than LONGEST_HOLD_S already
+        second.release()
+        assert seen
+        assert set(seen) == {threading.current_thread().name}
+        assert not gc.isenabled()  # the first hold is still open
+    finally:
+        first.release()
+    assert gc.isenabled()
+
+
+def test_holds_opened_soon_after_each_other_collect_nothing(collections):
+    seen, _ = collections
+    first = Hold()
+    try:
+        _garbage()
+        Hold().release()
+        assert seen == []
+    finally:
+        first.release()
+    assert gc.isenabled()
