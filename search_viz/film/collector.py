@@ -30,6 +30,7 @@ the student waits for them.
 from __future__ import annotations
 
 import gc
+import queue
 import threading
 import time
 from collections.abc import Iterator
@@ -118,16 +119,35 @@ def held_and_collected_later(delay: float = AFTER_RUN_S) -> Iterator[None]:
     try:
         yield
     finally:
-        later = threading.Timer(delay, _release_and_collect, args=(hold,))
-        later.daemon = True
-        later.name = "search_viz.collector"
-        later.start()
+        _releaser().put((time.monotonic() + delay, hold))
 
 
-def _release_and_collect(hold: Hold) -> None:
-    hold.release()
-    if gc.isenabled():
-        collect_due()
+_RELEASES: queue.SimpleQueue | None = None  # (when, hold): the holds to let go, in turn
+_releaser_lock = threading.Lock()
+
+
+def _releaser() -> queue.SimpleQueue:
+    """The queue of holds to let go, and the one thread that lets each go when its time
+    comes (started once: starting a thread at every run would wait for it to start)."""
+    global _RELEASES
+    with _releaser_lock:
+        if _RELEASES is None:
+            _RELEASES = queue.SimpleQueue()
+            threading.Thread(
+                target=_release_in_turn, args=(_RELEASES,), name="search_viz.collector", daemon=True
+            ).start()
+        return _RELEASES
+
+
+def _release_in_turn(releases: queue.SimpleQueue) -> None:
+    while True:
+        when, hold = releases.get()
+        wait = when - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        hold.release()
+        if gc.isenabled():
+            collect_due()
 
 
 @contextmanager
