@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 
 import pytest
 
@@ -19,6 +20,7 @@ def collections():
     the first one."""
     seen: list[str] = []
     first = threading.Event()
+    assert collector_running()  # a page's run tested before may hold it off a moment longer
 
     def noted(phase: str, info: dict) -> None:
         if phase == "stop":
@@ -29,6 +31,15 @@ def collections():
     gc.callbacks.append(noted)
     yield seen, first
     gc.callbacks.remove(noted)
+
+
+def collector_running(within: float = 5.0) -> bool:
+    """Whether the collector runs (no hold open), waiting up to ``within`` seconds for the
+    holds of runs just ended to be let go."""
+    deadline = time.monotonic() + within
+    while not gc.isenabled() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return gc.isenabled()
 
 
 def _garbage(n: int = 20_000) -> None:
