@@ -52,7 +52,11 @@ AFTER_RUN_S = 0.1
 
 
 class Hold:
-    """The collector held off until :meth:`release` (once; later calls do nothing)."""
+    """The collector held off until :meth:`release` (once; later calls do nothing).
+
+    A hold opened while others have kept the collector off for over
+    :data:`LONGEST_HOLD_S` makes the collections due first (:func:`collect_due`).
+    """
 
     def __init__(self) -> None:
         global _holds, _was_enabled, _off_since
