@@ -25,6 +25,7 @@ equal f: ``"fifo"`` (first in, first out) or ``"deeper"`` (larger g first).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from numbers import Real
 from typing import Any
 
 from search_viz.algorithms.best_first import (
@@ -98,7 +99,7 @@ def heuristic_of(problem: Problem, heuristic: Heuristic) -> Callable[[Any], floa
     if heuristic is None:
         return problem.h
     if callable(heuristic):
-        return heuristic
+        return _checked(heuristic)
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristic", None)
         if named is None:
@@ -109,6 +110,30 @@ def heuristic_of(problem: Problem, heuristic: Heuristic) -> Callable[[Any], floa
     raise WrongTypeError(
         f"a heuristic is a name or a function of a state, not {describe(heuristic)}"
     )
+
+
+def _checked(heuristic: Callable[[Any], float]) -> Callable[[Any], float]:
+    """``heuristic`` (a function the caller wrote), refusing any estimate that is not a
+    number with a message that says so (a search would fail later, somewhere unclear).
+
+    >>> _checked(len)("abc")
+    3
+    >>> _checked(print)("abc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the heuristic gave None for 'abc': a heuristic gives a number, ...
+    """
+
+    def estimate(state: Any) -> float:
+        h = heuristic(state)
+        if isinstance(h, bool) or not isinstance(h, Real) or h != h:  # h != h: NaN
+            raise ValueError(
+                f"the heuristic gave {describe(h)} for {describe(state)}: a heuristic gives a "
+                "number, its estimate of the cost from a state to the goal"
+            )
+        return h
+
+    return estimate
 
 
 def _estimate(g: float, h: float | None) -> float:
