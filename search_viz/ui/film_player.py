@@ -59,6 +59,7 @@ from search_viz.film.pages import player_assets
 from search_viz.ui.export import film_export_dialog
 from search_viz.ui.links import CHANGED_BY_PAGE
 from search_viz.ui.presenter import is_on as presenting
+from search_viz.ui.spinners import quiet
 
 _JS, _CSS = player_assets()
 _COMPONENT = st.components.v2.component("search_viz.film_player", js=_JS, css=_CSS)
@@ -193,7 +194,8 @@ def _edited_or_shown(films: list[Film | Opening], key: str, edit: Editing, optio
         _restore_pending(key)
         problem = pending.problem
         edit = replace(edit, problem=problem)
-        films = _as_list(edit.films(problem))
+        with quiet():  # the player says it is making the new replay
+            films = _as_list(edit.films(problem))
     _player(films, key=key, edit=edit, in_place=True, **options)
 
 

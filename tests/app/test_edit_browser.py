@@ -198,6 +198,45 @@ def test_an_edit_s_film_comes_in_the_answer_to_the_edit(page, app_url):
     assert fetched == []
 
 
+def messages_received(page) -> list[str]:
+    """What the app sends the page from now on, one entry per websocket message: its kind
+    ("new_session", "script_finished", ...), a delta's own kind ("delta.new_transient",
+    "delta.new_element", ...). Call before the page opens."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    kinds: list[str] = []
+
+    def received(payload: bytes | str) -> None:
+        message = ForwardMsg()
+        message.ParseFromString(payload if isinstance(payload, bytes) else payload.encode())
+        kind = message.WhichOneof("type")
+        kinds.append(f"delta.{message.delta.WhichOneof('type')}" if kind == "delta" else kind)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", received))
+    return kinds
+
+
+@pytest.mark.parametrize("path", ["informed-search", "bidirectional-search"])
+def test_an_edit_s_run_sends_no_spinner_of_its_own(page, app_url, path):
+    """While an edit's films are made, the player says "Making the new replay…"; the page's
+    own spinners stay quiet: Streamlit's would each start a thread and send a message that
+    the page renders again, even for a search found in the cache."""
+    received = messages_received(page)
+    open_lesson(page, f"{app_url}/{path}")
+    edit_mode(page)
+    before = page_film_ids(page)
+    received.clear()
+    if path == "informed-search":
+        page.get_by_role("button", name="tile 7, next to the blank: Slide 7 into the blank").click()
+    else:
+        page.get_by_role("button", name="cell (8, 7): change it").nth(1).click(force=True)
+        page.get_by_role("button", name="Make (8, 7) the start").click()  # a new problem
+    films_become(page, before)
+    the_edit_s_run = received[: received.index("script_finished") + 1]
+    assert "delta.new_element" in the_edit_s_run  # the player, with the new films
+    assert "delta.new_transient" not in the_edit_s_run
+
+
 def hold_messages_after(page, letting: int) -> Callable[[], None]:
     """From now on, the page's websocket messages to the app after the next ``letting`` are
     held back; the function returned sends them on (and holds no more). Call before the

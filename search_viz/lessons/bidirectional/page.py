@@ -31,12 +31,13 @@ from search_viz.lessons.shared.graph_inputs import (
 from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
+from search_viz.ui.spinners import cached_resource
 
 #: The 8-puzzle's searches are recorded up to this many events (the hardest takes 32,702).
 PUZZLE_EVENTS = 60_000
 
 
-@st.cache_resource(show_spinner="Searching…", max_entries=64, ttl=3600)
+@cached_resource(spinner="Searching…", max_entries=64, ttl=3600)
 def cached_trace(kind: str, params: tuple, turns: str) -> sv.Trace:
     """Bidirectional search on the case, recorded (stopped at the cap)."""
     problem = cached_case(kind, params).problem
@@ -44,7 +45,7 @@ def cached_trace(kind: str, params: tuple, turns: str) -> sv.Trace:
     return record(sv.bidirectional_bfs(problem, step=turns), cap)
 
 
-@st.cache_resource(show_spinner="Running plain BFS for comparison…", max_entries=64, ttl=3600)
+@cached_resource(spinner="Running plain BFS for comparison…", max_entries=64, ttl=3600)
 def cached_plain(kind: str, params: tuple) -> tuple[sv.Trace | None, tuple[int, ...], sv.Result]:
     """Plain BFS on the same problem: its trace (graphs), its layer sizes, its Result.
 
@@ -66,7 +67,7 @@ def cached_plain(kind: str, params: tuple) -> tuple[sv.Trace | None, tuple[int, 
         return None, tuple(layers), stop.value
 
 
-@st.cache_resource(show_spinner="Drawing the replay…", max_entries=32, ttl=3600)
+@cached_resource(spinner="Drawing the replay…", max_entries=32, ttl=3600)
 def cached_film(kind: str, params: tuple, turns: str) -> Film:
     """The bidirectional film, shared by every session."""
     case = cached_case(kind, params)
@@ -76,7 +77,7 @@ def cached_film(kind: str, params: tuple, turns: str) -> Film:
     return bidirectional_film(trace, case.view, turns)
 
 
-@st.cache_resource(show_spinner="Drawing plain BFS's replay…", max_entries=32, ttl=3600)
+@cached_resource(spinner="Drawing plain BFS's replay…", max_entries=32, ttl=3600)
 def cached_plain_film(kind: str, params: tuple) -> Film | None:
     """Plain BFS's film beside it in compare mode (graphs only: None on the 8-puzzle), shared
     by every session; built only when a page compares."""

@@ -17,6 +17,7 @@ from search_viz.problems.game import MAX, MIN
 from search_viz.problems.game_tree import EXAMPLES, GameTree
 from search_viz.trace import Trace
 from search_viz.ui.choices import choose_number, choose_one
+from search_viz.ui.spinners import cached_resource
 
 #: What a page lets users type in or generate: the film draws every node.
 MAX_NODES = 600
@@ -72,7 +73,7 @@ def cached_trace(search: Search) -> Trace:
     return record(search.tree, search.pruning, search.fail_soft, search.ordering)
 
 
-@st.cache_resource(max_entries=64, ttl=3600, show_spinner="Drawing the replay…")
+@cached_resource(max_entries=64, ttl=3600, spinner="Drawing the replay…")
 def cached_film(search: Search) -> Film:
     """The replay as a film, built once per server for every session that asks for it."""
     return game_film(

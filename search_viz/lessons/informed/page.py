@@ -54,6 +54,7 @@ from search_viz.ui.film_player import Editing, Opening, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
+from search_viz.ui.spinners import spinner
 
 #: Compare mode's two films, in order, with their titles.
 COMPARED = {"greedy": "Greedy best-first: f = h", "A*": "A*: f = g + h"}
@@ -200,7 +201,7 @@ def _search_to_its_end(key: tuple) -> None:
 
 def trace_of(start: Board, goal: Board, algorithm: str, heuristic: str, tie: str) -> sv.Trace:
     """:func:`cached_trace`, under a message naming the search while it runs the first time."""
-    with st.spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
+    with spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
         return cached_trace(start, goal, algorithm, heuristic, tie)
 
 
@@ -211,13 +212,13 @@ def film_of(
     made the first time; for a search of more than ``LONG_FILM`` events, its :class:`Opening`
     (the rest is drawn once the student goes on), made before the search has run past the
     events it keeps."""
-    with st.spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
+    with spinner(searching_text(start, goal, algorithm, heuristic), show_time=True):
         head = cached_recording(start, goal, algorithm, heuristic, tie).head
     key = (start, goal, algorithm, heuristic, tie, size)
     if len(head) <= LONG_FILM:  # the search ended within the events kept: head is all of it
-        with st.spinner(drawing_text(head, start, algorithm), show_time=True):
+        with spinner(drawing_text(head, start, algorithm), show_time=True):
             return cached_film(*key)
-    with st.spinner(drawing_text(head, start, algorithm, opening=True), show_time=True):
+    with spinner(drawing_text(head, start, algorithm, opening=True), show_time=True):
         return Opening(cached_opening(*key), partial(cached_film, *key), partial(middle_film, *key))
 
 
@@ -250,7 +251,7 @@ def comparison(start: Board, goal: Board, tie: str, background: bool = False) ->
     """
     if background:
         return _compared(start, goal, tie)
-    with st.spinner(COMPARING, show_time=True):
+    with spinner(COMPARING, show_time=True):
         made = _compared(start, goal, tie, background=False)
         wait([made])  # made here, or by a page that showed this instance by its opening
     return made

@@ -43,6 +43,7 @@ from search_viz.ui.film_player import Editing, Opening, film_player
 from search_viz.ui.links import link_check
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
+from search_viz.ui.spinners import cached_resource, spinner
 
 #: A replay of the genetic algorithm steps one child at a time when its steps times its
 #: queens stay within this (25,000 steps on 8 queens, 4,000 on 50); longer ones step by
@@ -66,7 +67,7 @@ INTRO = (
 )
 
 
-@st.cache_resource(max_entries=32, ttl=3600, show_spinner="Running the search…")
+@cached_resource(max_entries=32, ttl=3600, spinner="Running the search…")
 def cached_run(n: int, state: tuple, algorithm: str, options: tuple) -> Run:
     """The recorded run, shared by every session (immutable: never change it).
 
@@ -180,7 +181,7 @@ def film_for(
     if opens(run):
         middle = partial(run_film, run, numbers=numbers, first=MIDDLE_STEPS)
         return Opening(cached_opening(*key, numbers), whole, middle)
-    with st.spinner("Making the replay…"):
+    with spinner("Making the replay…"):
         return whole()
 
 

@@ -41,6 +41,7 @@ from search_viz.lessons.uninformed.looks import ALGORITHMS, search_for
 from search_viz.ui.film_player import Editing, film_player
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.presenter import scale
+from search_viz.ui.spinners import cached_resource
 
 #: The key of the memory expander (BFS against DFS), open or closed in session state.
 MEMORY = "uninformed-memory"
@@ -54,14 +55,14 @@ NOTES_TABLE = [
 ]
 
 
-@st.cache_resource(show_spinner="Searching…", max_entries=64, ttl=3600)
+@cached_resource(spinner="Searching…", max_entries=64, ttl=3600)
 def cached_trace(kind: str, params: tuple, algorithm: str, depth: int | None) -> sv.Trace:
     """The recorded search (stopped after ``MAX_EVENTS`` events)."""
     case = cached_case(kind, params)
     return record(search_for(case.problem, algorithm, depth, bounded_dfs=kind == PUZZLE))
 
 
-@st.cache_resource(show_spinner="Drawing the replay…", max_entries=32, ttl=3600)
+@cached_resource(spinner="Drawing the replay…", max_entries=32, ttl=3600)
 def cached_film(kind: str, params: tuple, algorithm: str, depth: int | None) -> Film:
     """The film of the search, shared by every session that asks for it."""
     case = cached_case(kind, params)
