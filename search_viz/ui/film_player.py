@@ -623,12 +623,36 @@ def _set_widgets(values: Mapping[str, object], missing: Sequence[str]) -> None:
     """
     for k, value in values.items():
         st.session_state[k] = value
-        with contextlib.suppress(StreamlitAPIException):
-            st.query_params[k] = str(value)
     for k in missing:
         st.session_state.pop(k, None)
-        with contextlib.suppress(StreamlitAPIException, KeyError):
-            del st.query_params[k]
+    _write_link({k: str(value) for k, value in values.items()}, missing)
+
+
+def _write_link(values: Mapping[str, str], missing: Sequence[str]) -> None:
+    """The link's parameters ``values`` set and those ``missing`` taken out, where they differ.
+
+    Each change of the link is a message that the page handles before the next one (a new
+    edit's films wait behind them): the values go in one message, and none is sent for
+    parameters that already hold them (an edit's values are written again at each run until
+    the page has caught up with it). A parameter Streamlit keeps for its widget is left to it.
+    """
+    changed = {k: v for k, v in values.items() if st.query_params.get(k) != v}
+    while changed:
+        try:
+            st.query_params.update(changed)  # one message for all
+            break
+        except StreamlitAPIException as refused:  # bound: Streamlit names it, and sets nothing
+            bound = [k for k in changed if f"'{k}'" in str(refused)]
+            if not bound:  # not said how it was expected: one at a time, as the others allow
+                for k, value in changed.items():
+                    with contextlib.suppress(StreamlitAPIException):
+                        st.query_params[k] = value
+                break
+            del changed[bound[0]]
+    for k in missing:
+        if k in st.query_params:
+            with contextlib.suppress(StreamlitAPIException):
+                del st.query_params[k]
 
 
 def _ignore() -> None:
