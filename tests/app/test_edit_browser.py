@@ -217,10 +217,11 @@ def messages_received(page) -> list[str]:
 
 
 @pytest.mark.parametrize("path", ["informed-search", "bidirectional-search"])
-def test_an_edit_s_run_sends_no_spinner_of_its_own(page, app_url, path):
+def test_an_edit_s_run_sends_no_spinner_and_the_link_in_one_message(page, app_url, path):
     """While an edit's films are made, the player says "Making the new replay…"; the page's
     own spinners stay quiet: Streamlit's would each start a thread and send a message that
-    the page renders again, even for a search found in the cache."""
+    the page handles (renders again) before the new films, even for a search found in the
+    cache. The link's new parameters go in one message, not one each."""
     received = messages_received(page)
     open_lesson(page, f"{app_url}/{path}")
     edit_mode(page)
@@ -235,6 +236,7 @@ def test_an_edit_s_run_sends_no_spinner_of_its_own(page, app_url, path):
     the_edit_s_run = received[: received.index("script_finished") + 1]
     assert "delta.new_element" in the_edit_s_run  # the player, with the new films
     assert "delta.new_transient" not in the_edit_s_run
+    assert the_edit_s_run.count("page_info_changed") == 1
 
 
 def hold_messages_after(page, letting: int) -> Callable[[], None]:
