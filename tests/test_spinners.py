@@ -4,11 +4,16 @@ keeps one cache either way."""
 
 from __future__ import annotations
 
+import itertools
 import threading
+import time
 
 from streamlit.testing.v1 import AppTest
 
 from search_viz.ui.spinners import cached_resource, quiet
+
+#: Numbers no run of :func:`_spinning_app` has squared before in this process.
+_NUMBERS = itertools.count(time.time_ns())
 
 
 def _spinning_app() -> None:
@@ -21,13 +26,13 @@ def _spinning_app() -> None:
     def squared(x: int) -> int:
         return x * x
 
-    which = st.session_state.get("which", "loud")
-    if which == "loud":
+    number = st.session_state["number"]  # new to the cache: a miss
+    if st.session_state["which"] == "loud":
         with spinner("Working…"):
-            st.write(squared(3))
+            st.write(squared(number))
     else:
         with quiet(), spinner("Working…"):
-            st.write(squared(4))
+            st.write(squared(number))
 
 
 def _timers_started(which: str, monkeypatch) -> int:
@@ -44,6 +49,7 @@ def _timers_started(which: str, monkeypatch) -> int:
     monkeypatch.setattr(threading, "Timer", Counted)
     app = AppTest.from_function(_spinning_app)
     app.session_state["which"] = which
+    app.session_state["number"] = next(_NUMBERS)
     app.run()
     assert not app.exception
     return len(started)
