@@ -38,9 +38,9 @@ def quiet() -> Iterator[None]:
     this thread.
 
     >>> with quiet():
-    ...     is_quiet()
+    ...     _quiet.get()
     True
-    >>> is_quiet()
+    >>> _quiet.get()
     False
     """
     token = _quiet.set(True)
@@ -48,11 +48,6 @@ def quiet() -> Iterator[None]:
         yield
     finally:
         _quiet.reset(token)
-
-
-def is_quiet() -> bool:
-    """Whether spinners are quiet here (see :func:`quiet`)."""
-    return _quiet.get()
 
 
 @contextmanager
@@ -96,4 +91,4 @@ def cached_resource(*, spinner: str, **options: Any) -> Callable[[F], F]:
     return cache
 
 
-__all__ = ["cached_resource", "is_quiet", "quiet", "spinner"]
+__all__ = ["cached_resource", "quiet", "spinner"]
