@@ -237,8 +237,7 @@ def _line_layout(
     textbox = (float(0 - dx), float(bottom - dy), float(width - 0), float(0 - bottom))
     patch = path = None
     if box:
-        patch, path = _box_around(styled, textbox)
-        drawn = path.get_extents(patch.get_transform())
+        patch, path, drawn = _box_around(size, weight, style, box, textbox)
         corners = [min(corners[0], drawn.xmin), min(corners[1], drawn.ymin),
                    max(corners[2], drawn.xmax), max(corners[3], drawn.ymax)]  # fmt: skip
     x0, y0, x1, y1 = (float(v) for v in corners)
@@ -254,16 +253,25 @@ def _line_layout(
     )
 
 
-def _box_around(styled: Text, textbox: tuple) -> tuple[FancyBboxPatch, Path]:
-    """A copy of ``styled``'s box patch put around ``textbox`` (x, y, width, height), as
-    ``Text.update_bbox_position_size`` puts it, and its outline."""
+@lru_cache(maxsize=1024)
+def _box_around(
+    size: float, weight, style: str, box, textbox: tuple
+) -> tuple[FancyBboxPatch, Path, Bbox]:
+    """The box patch of a text of this style put around ``textbox`` (x, y, width, height),
+    as ``Text.update_bbox_position_size`` puts it, its outline and the outline's extent.
+
+    Once per style and textbox: texts of one size (the digits all have one width) share it,
+    and working out a rounded box's extent is most of a boxed text's layout.
+    """
+    styled = _styled_text(size, weight, style, box)
     x_box, y_box, w_box, h_box = textbox
     patch = copy.copy(styled.get_bbox_patch())
     patch.set_bounds(0.0, 0.0, w_box, h_box)
     # turned by the text's angle (none), then moved from the text's anchor (the origin)
     patch.set_transform(Affine2D().rotate_deg(0.0).translate(0.0 + x_box, 0.0 + y_box))
     patch.set_mutation_scale(_LAYOUT_RENDERER.points_to_pixels(styled.get_size()))
-    return patch, patch.get_path()
+    path = patch.get_path()
+    return patch, path, path.get_extents(patch.get_transform())
 
 
 def anchor_of(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:
