@@ -48,6 +48,8 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
+from search_viz.film.ascii_shaping import by_pairs, glyph_indices, kerning
+
 #: SVG points per inch: matplotlib writes SVG in points.
 POINTS = 72.0
 
@@ -889,25 +891,46 @@ def _marked(s: str) -> bool:
 @lru_cache(maxsize=20_000)
 def _shaped(files: tuple[str, ...], s: str) -> tuple[tuple[str, float, float], ...]:
     """Each glyph ``s`` is drawn with, as the font shapes it (``FT2Font._layout``), once per
-    process: (its name, x, y). A glyph never seen before is loaded at once (while the
-    font has the layout size), for its outline and its metrics (:data:`_OUTLINES`,
-    :data:`_GLYPH_METRICS`).
+    process: (its name, x, y). Plain ASCII in matplotlib's DejaVu fonts is placed the same
+    without shaping it (:mod:`search_viz.film.ascii_shaping`). A glyph never seen before is
+    loaded at once (:func:`_known_glyph`).
 
     >>> [name for name, *_ in _shaped(_font_files(_DEFAULT_FONT), "fi!")]  # a ligature
     ['DejaVuSans-13af', 'DejaVuSans-4']
     """
-    glyphs = []
-    for item in _font(files)._layout(s, LoadFlags.NO_HINTING, features=None, language=None):
-        font, index = item.ft_object, item.glyph_index
-        name = _glyph_name(font, index)
-        if name not in _GLYPH_METRICS:
-            glyph = font.load_glyph(index, flags=LoadFlags.NO_HINTING)
-            _OUTLINES[name] = font.get_path()
-            # the shaping's advance: FreeType's linear one (16.16) rounded to 26.6, half up
-            advance = (glyph.linearHoriAdvance + 512) >> 10
-            _GLYPH_METRICS[name] = (advance, tuple(glyph.bbox))
-        glyphs.append((name, item.x, item.y))
+    font = _font(files)
+    if by_pairs(font, s):
+        return _placed_by_pairs(font, s)
+    return tuple(
+        (_known_glyph(item.ft_object, item.glyph_index), item.x, item.y)
+        for item in font._layout(s, LoadFlags.NO_HINTING, features=None, language=None)
+    )
+
+
+def _placed_by_pairs(font, s: str) -> tuple[tuple[str, float, float], ...]:
+    """What :func:`_shaped` gives for a text :func:`by_pairs` places: each glyph after the
+    one before by that one's advance and the pair's kerning (in 26.6 units, exact)."""
+    glyphs, x, before = [], 0, None
+    for index in glyph_indices(font, s):
+        name = _known_glyph(font, index)
+        if before is not None:
+            x += _GLYPH_METRICS[before[1]][0] + kerning(font, before[0], index, _FONT_SCALE)
+        glyphs.append((name, x / 64.0, 0.0))
+        before = (index, name)
     return tuple(glyphs)
+
+
+def _known_glyph(font, index: int) -> str:
+    """The name of glyph ``index`` of ``font``, loaded (its outline and its metrics) the
+    first time it is seen, while the font has the layout size."""
+    name = _glyph_name(font, index)
+    if name not in _GLYPH_METRICS:
+        glyph = font.load_glyph(index, flags=LoadFlags.NO_HINTING)
+        _OUTLINES[name] = font.get_path()
+        # the shaping's advance: FreeType's linear one (16.16) rounded to 26.6, half up
+        advance = (glyph.linearHoriAdvance + 512) >> 10
+        _GLYPH_METRICS[name] = (advance, tuple(glyph.bbox))
+    return name
 
 
 #: Each glyph's advance (as the shaping advances past it) and box at the layout size, in
