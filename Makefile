@@ -8,7 +8,7 @@ PORT   ?= 8501
 ADDRESS ?= localhost
 N      ?= 2
 
-.PHONY: run test test-slow lint format bench browser-deps clean \
+.PHONY: run test test-slow lint format bench legends browser-deps clean \
 	nginx-deps serve-replicas stop-replicas bench-load
 
 $(BIN)/python:
@@ -60,6 +60,11 @@ format: $(VENV)/.dev
 # a test file stays on one process, which starts the app servers its files need once.
 test: $(VENV)/.dev browser-deps nginx-deps lint
 	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadfile --durations=25
+
+# Draw the lessons' legends and keep them in search_viz/film/assets/legends/ (the legend pack),
+# after changing what a legend shows; tests/test_legend_pack.py says when it is due.
+legends: $(VENV)/.dev
+	$(BIN)/python -m search_viz.lessons.packed_legends
 
 # The slow-marked tests only (hostile input, at least 1,000 cases per property).
 test-slow: $(VENV)/.dev

@@ -9,18 +9,19 @@ import threading
 import matplotlib as mpl
 
 import search_viz as sv
-from search_viz.film import sketch_text
+from search_viz.film import legend_pack, sketch_text
 
 TREE = [[[2, 12], [5, 9]], [[0, 1], [7, 5]]]
 
 
-def test_a_films_ids_do_not_depend_on_the_salt_another_thread_left_set(monkeypatch):
+def test_a_films_ids_do_not_depend_on_the_salt_another_thread_left_set(monkeypatch, tmp_path):
     """Another thread's ``rc_context``, ending while this one draws, puts matplotlib's own
     salt back (none: random ids). The film, its legend drawn again then, is the same."""
     tree = sv.GameTree.from_nested(TREE)
     alone = sv.film(sv.alphabeta, tree)
     assert 'id="m' in alone.svg or 'id="p' in alone.svg  # ids that are salted
-    sketch_text._LEGENDS.clear()  # the legend is drawn again, under the salt left set
+    sketch_text._LEGENDS.clear()  # the legend is drawn again, under the salt left set,
+    monkeypatch.setattr(legend_pack, "PACK", tmp_path)  # not read from the legend pack
     monkeypatch.setitem(mpl.rcParams, "svg.hashsalt", None)
     monkeypatch.setattr(mpl, "rc_context", lambda rc=None: contextlib.nullcontext())
     again = sv.film(sv.alphabeta, tree)

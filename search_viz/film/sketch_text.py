@@ -16,6 +16,7 @@ them, :class:`~search_viz.film.sketch.Sketch` lays the picture out with their ex
 from __future__ import annotations
 
 import copy
+import pathlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,15 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import Affine2D, Bbox, BboxTransformTo, IdentityTransform
 
-from search_viz.film.svg_writer import POINTS, _number, _Renderer, svg_rc
+from search_viz.film import legend_pack
+from search_viz.film.svg_writer import (
+    _OUTLINES,
+    POINTS,
+    SVG_RC,
+    _number,
+    _Renderer,
+    svg_rc,
+)
 
 if TYPE_CHECKING:
     from search_viz.film.sketch import Sketch, _Drawn
@@ -448,14 +457,56 @@ def _legend_apart(arguments: dict) -> _Legend:
     the process, such as a module's handler map).
     """
     key = repr(sorted(arguments.items()))
+    legend_pack.noted(arguments)
     if key not in _LEGENDS:
         if len(_LEGENDS) >= 256:
             _LEGENDS.clear()
-        _LEGENDS[key] = _draw_legend(arguments, _PAGE, (0.5, 0.5))
+        legend = _packed_legend(arguments)
+        _LEGENDS[key] = legend or _draw_legend(arguments, _PAGE, (0.5, 0.5))
     return _LEGENDS[key]
 
 
 _LEGENDS: dict[str, _Legend] = {}
+
+
+def _packed_legend(arguments: dict) -> _Legend | None:
+    """The legend of ``arguments`` as the legend pack keeps it (see
+    :mod:`search_viz.film.legend_pack`), its glyphs' outlines known from then on; None if
+    the pack does not hold it."""
+    kept = legend_pack.read(arguments, SVG_RC)
+    if kept is None:
+        return None
+    for name, (vertices, codes) in kept["outlines"].items():
+        if name not in _OUTLINES:
+            # kept in FreeType's 26.6 units, whole numbers: exact as floats / 64
+            _OUTLINES[name] = (
+                np.array(vertices, dtype=float).reshape(-1, 2) / 64,
+                np.array(codes, dtype=np.uint8),
+            )
+    markup = kept["markup"]
+    extent = Bbox.from_extents(*kept["extent"])
+    return _Legend(markup, tuple(kept["glyphs"]), extent, kept["patterns"], _movable(markup))
+
+
+def pack_legend(arguments: dict) -> pathlib.Path:
+    """Draw the legend of ``arguments`` apart, as :func:`legend_of` moves it, and keep it
+    in the legend pack; the file it is kept in.
+
+    >>> from search_viz.film import legend_pack
+    >>> legend_pack.pack_file({"handle": lambda entry: entry}, SVG_RC) is None  # not packable
+    True
+    """
+    legend = _draw_legend(arguments, _PAGE, (0.5, 0.5))
+    outlines = {}
+    for name in legend.glyphs:
+        vertices, codes = _OUTLINES[name]
+        units = vertices.ravel() * 64
+        if not np.array_equal(units, np.round(units)):
+            raise ValueError(f"glyph {name}'s outline is not in whole 26.6 units")
+        outlines[name] = [units.astype(int).tolist(), codes.tolist()]
+    drawn = {"markup": legend.markup, "patterns": legend.patterns, "glyphs": list(legend.glyphs),
+             "extent": list(legend.extent.extents), "outlines": outlines}  # fmt: skip
+    return legend_pack.write(arguments, SVG_RC, drawn)
 
 
 def _draw_legend(arguments: dict, size: tuple[float, float], anchor: tuple) -> _Legend:
