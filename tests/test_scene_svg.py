@@ -131,19 +131,24 @@ def test_text_in_every_size_rotation_colour_and_alpha_is_written_as_matplotlib_w
 def test_an_outlined_text_written_again_is_outlined_once_and_written_as_matplotlib_writes_it(
     monkeypatch,
 ):
-    outlined = []
-    outline = TextToPath.get_text_path
+    from search_viz.film import svg_writer
 
-    def counted(self, prop, s, *args, **kwargs):
+    outlined, outline = [], svg_writer._text_outline
+
+    def counted(files, s):
         outlined.append(s)
-        return outline(self, prop, s, *args, **kwargs)
+        return outline(files, s)
 
-    monkeypatch.setattr(TextToPath, "get_text_path", counted)
+    monkeypatch.setattr(svg_writer, "_text_outline", counted)
+    asked = []
+    monkeypatch.setattr(TextToPath, "get_text_path", lambda *a, **k: asked.append(a))
     fig = Figure(figsize=(2, 1))
     halo = [patheffects.withStroke(linewidth=3, foreground="white")]
-    fig.text(0.5, 0.5, "Qz once", fontsize=11, path_effects=halo)
+    fig.text(0.5, 0.5, "Qz twice", fontsize=11, path_effects=halo)
     written = [figure_svg(fig, {}) for _ in range(3)]
-    assert outlined == ["Qz once"]  # then the process's own copy, every time
+    assert outlined == ["Qz twice"]  # then the process's own copy, every time
+    assert asked == []  # from the glyphs the process keeps, not shaped by matplotlib again
+    monkeypatch.undo()
     reference = ET.fromstring(matplotlib_svg(fig))
     assert first_difference(shape(reference), shape(ET.fromstring(written[-1]))) is None
 

@@ -1,7 +1,7 @@
 """A text's layout worked out without matplotlib's own objects is the one they give.
 
-``text_layout`` lays a single line of plain text out by the sums ``Text._get_layout``
-does for it (``_line_layout``), and any other text by matplotlib itself
+``text_layout`` lays plain text out, one line or several, by the sums ``Text._get_layout``
+does for it (``_plain_layout``), and any other text by matplotlib itself
 (``_matplotlib_layout``, the oracle here). The two are held equal bit for bit: every
 number (a ``-0.0`` would be written ``-0``), the font, and the box as it is drawn.
 Likewise a text's glyphs, placed by the SVG writer from the font's own shaping, are the
@@ -19,7 +19,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
-from search_viz.film.sketch_text import _line_layout, _matplotlib_layout, text_layout
+from search_viz.film.sketch_text import _matplotlib_layout, _plain_layout, text_layout
 from search_viz.film.svg_writer import (
     _OUTLINES,
     POINTS,
@@ -99,8 +99,21 @@ def assert_same_layout(ours, theirs) -> None:
 
 @given(s=st.text(CHARACTERS, max_size=24), options=OPTIONS)
 def test_a_plain_line_is_laid_out_as_matplotlib_lays_it_out(s, options):
-    ours = _line_layout(s, **options)
+    ours = _plain_layout(s, **options)
     assert ours is not None  # the fast way was taken
+    assert_same_layout(ours, _matplotlib_layout(s, **options))
+
+
+@given(
+    lines=st.lists(st.text(CHARACTERS, max_size=14), min_size=2, max_size=5),
+    options=OPTIONS,
+)
+def test_plain_lines_are_laid_out_as_matplotlib_lays_them_out(lines, options):
+    """Several lines: each one's start by its alignment, the font's line gap between them
+    ('normal' spacing) or the spacing asked for, an empty line too."""
+    s = "\n".join(lines)
+    ours = _plain_layout(s, **options)
+    assert ours is not None
     assert_same_layout(ours, _matplotlib_layout(s, **options))
 
 

@@ -104,9 +104,9 @@ def text_layout(
 ) -> _Layout:  # fmt: skip
     """matplotlib's own layout of a text at the origin, measured once per process.
 
-    ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None. A single
-    line of plain text is laid out by :func:`_line_layout`, the sums ``Text`` does for it,
-    without making a ``Text``; any other text (a turned one too: ``rotation`` degrees,
+    ``box``: the text's ``bbox`` keywords, as sorted (key, value) pairs, or None. Plain
+    text, one line or several, is laid out by :func:`_plain_layout`, the sums ``Text`` does
+    for it, without making a ``Text``; any other text (a turned one too: ``rotation`` degrees,
     ``rotation_mode`` as ``Text`` takes it) by matplotlib's ``Text`` itself
     (:func:`_matplotlib_layout`).
 
@@ -119,8 +119,8 @@ def text_layout(
                "linespacing": linespacing, "parse_math": parse_math, "box": box}  # fmt: skip
     if rotation:
         return _matplotlib_layout(s, **options, rotation=rotation, rotation_mode=rotation_mode)
-    if _is_one_plain_line(s, ha, va, linespacing):
-        layout = _line_layout(s, **options)
+    if _is_plain(s, ha, va, linespacing):
+        layout = _plain_layout(s, **options)
         if layout is not None:
             return layout
     return _matplotlib_layout(s, **options)
@@ -166,24 +166,23 @@ def _matplotlib_layout(s: str, **options) -> _Layout:
 _LAYOUT_FIGURE = Figure(dpi=POINTS)
 _LAYOUT_RENDERER = _Renderer(100.0, 100.0, {}, POINTS)
 
-#: The alignments :func:`_line_layout` works out (the ones ``Text`` knows, unrotated).
+#: The alignments :func:`_plain_layout` works out (the ones ``Text`` knows, unrotated).
 _HORIZONTAL = frozenset(("left", "center", "right"))
 _VERTICAL = frozenset(("bottom", "top", "center", "baseline", "center_baseline"))
 
 
-def _is_one_plain_line(s: str, ha: str, va: str, linespacing) -> bool:
-    """Whether ``Text`` would lay ``s`` out as one line of plain text: no line break, no
-    dollar sign (math, or an escaped dollar), no TeX, alignments it knows, and a line
-    spacing that is a number or None (its 'normal').
+def _is_plain(s: str, ha: str, va: str, linespacing) -> bool:
+    """Whether ``Text`` would lay ``s`` out as plain text, one line or several: no dollar sign
+    (math, or an escaped dollar), no TeX, alignments it knows, and a line spacing that is a
+    number or None (its 'normal').
 
-    >>> _is_one_plain_line("f = 12", "center", "top", None)
-    True
-    >>> _is_one_plain_line("$x$", "left", "top", 1.2), _is_one_plain_line("a\\nb", "left", "top", 1)
+    >>> _is_plain("f = 12", "center", "top", None), _is_plain("a\\nb", "left", "top", 1)
+    (True, True)
+    >>> _is_plain("$x$", "left", "top", 1.2), _is_plain("a", "justify", "top", None)
     (False, False)
     """
     return (
-        "\n" not in s
-        and "$" not in s
+        "$" not in s
         and ha in _HORIZONTAL
         and va in _VERTICAL
         and (linespacing is None or isinstance(linespacing, Real))
@@ -199,38 +198,56 @@ def _styled_text(size: float, weight, style: str, box) -> Text:
                      linespacing=None, parse_math=False, box=box)  # fmt: skip
 
 
-def _line_layout(
+def _plain_layout(
     s: str, *, size: float, weight, style: str, ha: str, va: str, linespacing, parse_math, box
 ) -> _Layout | None:
-    """The layout of one line of plain text ``s``: the very sums ``Text._get_layout`` does
-    for a single unrotated line, written out; None if the font has no height tables (then
+    """The layout of plain text ``s``, one line or several: the very sums ``Text._get_layout``
+    does for an unrotated text, written out; None if the font has no height tables (then
     ``Text`` measures a sample text instead).
 
-    >>> layout = _line_layout("g = 3", size=10.0, weight="bold", style="normal", ha="center",
-    ...                       va="center", linespacing=1.2, parse_math=True, box=None)
+    >>> layout = _plain_layout("g = 3", size=10.0, weight="bold", style="normal", ha="center",
+    ...                        va="center", linespacing=1.2, parse_math=True, box=None)
     >>> [round(v, 2) for v in layout.extent]
     [-14.73, -6.0, 29.46, 12.0]
+    >>> options = dict(size=10.0, weight="normal", style="normal", ha="center", va="top",
+    ...                linespacing=1.15, parse_math=True, box=None)
+    >>> two = _plain_layout("α = 5\\nβ = 3", **options)
+    >>> [round(y, 2) for _, y in two.offsets], two == _matplotlib_layout("α = 5\\nβ = 3", **options)
+    ([-9.32, -20.04], True)
     """
     styled = _styled_text(size, weight, style, box)
     font = styled.get_fontproperties()
-    least_ascent, least_descent, _ = _LAYOUT_RENDERER._get_font_height_metrics(font)
+    least_ascent, least_descent, line_gap = _LAYOUT_RENDERER._get_font_height_metrics(font)
     if least_ascent is None or least_descent is None:
         return None
-    width, height, descent = (
-        _LAYOUT_RENDERER.get_text_width_height_descent(s, font, False) if s else (0, 0, 0)
-    )
-    ascent = height - descent
-    if linespacing is None:  # 'normal': at least the font's ascent and descent
-        ascent, descent = max(ascent, least_ascent), max(descent, least_descent)
-    else:  # the font's line height, shared evenly above and below
-        leading = linespacing * (least_ascent + least_descent) - (ascent + descent)
-        ascent += leading / 2
-        descent += leading / 2
-    baseline = 0.0 - ascent  # the line's baseline, below the top of the box
-    bottom = baseline - descent
-    # the unrotated box's corners are (0, bottom) and (width, 0); Text takes the least
+    lines = s.split("\n")
+    if len(lines) == 1:
+        line_gap = 0  # Text adds the font's line gap between lines only
+    rows, y = [], 0.0  # each line's width and baseline, from the top of the box
+    for line in lines:
+        width, height, descent = (
+            _LAYOUT_RENDERER.get_text_width_height_descent(line, font, False) if line else (0, 0, 0)
+        )
+        ascent = height - descent
+        if linespacing is None:  # 'normal': at least the font's ascent and descent
+            ascent = max(ascent, least_ascent) + line_gap / 2
+            descent = max(descent, least_descent) + line_gap / 2
+        else:  # the font's line height, shared evenly above and below
+            leading = linespacing * (least_ascent + least_descent) - (ascent + descent)
+            ascent += leading / 2
+            descent += leading / 2
+        last_baseline = ascent - y  # Text's "baseline": the last line's, from the top
+        y -= ascent
+        rows.append((width, y))
+        y -= descent
+    widest = max(width for width, _ in rows)
+    bottom = rows[-1][1] - descent  # the last line's baseline, less its descent
+    # each line's start in the box, by its alignment (Text's multialignment is ha)
+    starts = [0.0 if ha == "left" else widest - w if ha == "right" else widest / 2 - w / 2
+              for w, _ in rows]  # fmt: skip
+    # the unrotated box's corners are (0, bottom) and (widest, 0); Text takes the least
     # and greatest of its four corners, in this order
-    x0, x1 = min(0, 0, width, width), max(0, 0, width, width)
+    x0, x1 = min(0, 0, widest, widest), max(0, 0, widest, widest)
     y0, y1 = min(bottom, 0, 0, bottom), max(bottom, 0, 0, bottom)
     across, up = x1 - x0, y1 - y0
     dx = x0 if ha == "left" else x1 if ha == "right" else (x0 + x1) / 2
@@ -239,11 +256,11 @@ def _line_layout(
         "top": y1,
         "center": (y0 + y1) / 2,
         "baseline": y0 + descent,
-        "center_baseline": y0 + up - ascent / 2,
+        "center_baseline": y0 + up - last_baseline / 2,
     }[va]
     corners = [x0 - dx, y0 - dy]
     corners += [corners[0] + across, corners[1] + up]  # as Bbox.from_bounds adds them
-    textbox = (float(0 - dx), float(bottom - dy), float(width - 0), float(0 - bottom))
+    textbox = (float(0 - dx), float(bottom - dy), float(widest - 0), float(0 - bottom))
     patch = path = None
     if box:
         patch, path, drawn = _box_around(size, weight, style, box, textbox)
@@ -252,9 +269,10 @@ def _line_layout(
     x0, y0, x1, y1 = (float(v) for v in corners)
     return _Layout(
         font=font,
-        lines=((s, False),),
-        # a single line starts at the box's left whatever its alignment (width - width is 0)
-        offsets=((float(0.0 - dx), float(baseline - dy)),),
+        lines=tuple((line, False) for line in lines),
+        offsets=tuple(
+            (float(x - dx), float(y - dy)) for x, (_, y) in zip(starts, rows, strict=True)
+        ),
         extent=(x0, y0, x1 - x0, y1 - y0),
         textbox=textbox,
         box=patch,

@@ -308,7 +308,10 @@ _MAX_AGG_EXTENTS = 50_000
 
 class _OutlinesOnce(TextToPath):
     """matplotlib's text outlines, each plain text's worked out once per process: an outlined
-    label (a text with path effects) is drawn again in every film of its lesson.
+    label (a text with path effects) is drawn again in every film of its lesson. A new
+    text's outline is put together as ``TextToPath`` puts it together, each glyph's outline
+    moved to its place, from the glyphs and places :func:`_shaped` keeps (matplotlib would
+    shape the text and load its glyphs again).
 
     >>> from matplotlib.font_manager import FontProperties
     >>> prop = FontProperties(size=10)
@@ -325,13 +328,23 @@ class _OutlinesOnce(TextToPath):
         key = (_prop_key(prop), s)
         known = _OUTLINED.get(key)
         if known is None:
-            vertices, codes = super().get_text_path(prop, s)
-            vertices = np.array(vertices, dtype=float).reshape(-1, 2)
+            vertices, codes = _text_outline(_font_files(prop), s)
             vertices.flags.writeable = False  # shared by every drawing of the text
             if len(_OUTLINED) >= 20_000:
                 _OUTLINED.clear()
             known = _OUTLINED[key] = (vertices, tuple(codes))
         return known[0], list(known[1])
+
+
+def _text_outline(files: tuple[str, ...], s: str) -> tuple[np.ndarray, list]:
+    """The outline of ``s`` at the layout size: each glyph's outline moved to its place,
+    as ``TextToPath.get_text_path`` joins them (vertices as an n x 2 array, and codes)."""
+    glyphs = _shaped(files, s)
+    if not glyphs:
+        return np.empty((0, 2)), []
+    vertices = np.concatenate([_OUTLINES[name][0] + (x, y) for name, x, y in glyphs])
+    codes = [code for name, _, _ in glyphs for code in _OUTLINES[name][1]]
+    return vertices, codes
 
 
 #: Plain texts' outlines, by font and text (see :class:`_OutlinesOnce`).

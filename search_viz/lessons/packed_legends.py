@@ -33,18 +33,19 @@ _GRAPH_CASES = (
 
 
 def films() -> Iterator[Callable[[], Film | tuple]]:
-    """Each film whose legends are packed, as a function that builds it (as its page does)."""
-    from search_viz.lessons.bidirectional.page import cached_films
-    from search_viz.lessons.informed.page import cached_film as informed_film
+    """Each film whose legends are packed, as a function that builds it (as its page does,
+    not from its caches)."""
+    from search_viz.lessons.bidirectional import page as bidirectional
+    from search_viz.lessons.informed import page as informed
     from search_viz.lessons.local_search.drawing import run_film
     from search_viz.lessons.local_search.runs import ALGORITHMS as LOCAL
     from search_viz.lessons.local_search.runs import Run
     from search_viz.lessons.tictactoe.drawing import why_film
     from search_viz.lessons.tictactoe.search import Search as TicTacToeSearch
     from search_viz.lessons.tictactoe.search import tree_view
+    from search_viz.lessons.uninformed import page as uninformed
     from search_viz.lessons.uninformed.looks import ALGORITHMS as UNINFORMED
     from search_viz.lessons.uninformed.looks import TREE_SEARCH
-    from search_viz.lessons.uninformed.page import cached_film
     from search_viz.problems.eight_puzzle import NOTES_GOAL, NOTES_START
     from search_viz.problems.game_tree import EXAMPLES
 
@@ -52,15 +53,18 @@ def films() -> Iterator[Callable[[], Film | tuple]]:
         for name in UNINFORMED:
             bounded = name in TREE_SEARCH or (kind == PUZZLE and name == "DFS")
             depth = 3 if bounded else None  # the notes bound DFS on the 8-puzzle
-            yield lambda kind=kind, params=params, name=name, depth=depth: cached_film(
-                kind, params, name, depth
+            yield lambda kind=kind, params=params, name=name, depth=depth: _made(
+                uninformed.cached_film, kind, params, name, depth
             )
-        yield lambda kind=kind, params=params: cached_films(kind, params, "layer")
+        yield lambda kind=kind, params=params: _made(
+            bidirectional.cached_film, kind, params, "layer"
+        )
+        yield lambda kind=kind, params=params: _made(bidirectional.cached_plain_film, kind, params)
     for algorithm in ("A*", "greedy"):
         for heuristic in ("misplaced", "manhattan"):
             for size in ("wide", "projector", "half"):  # the page, presenter and compare modes
-                yield lambda a=algorithm, h=heuristic, size=size: informed_film(
-                    NOTES_START, NOTES_GOAL, a, h, "fifo", size
+                yield lambda a=algorithm, h=heuristic, size=size: _made(
+                    informed.cached_film, NOTES_START, NOTES_GOAL, a, h, "fifo", size
                 )
     for algorithm in LOCAL:
         yield lambda a=algorithm: run_film(Run.record(sv.NQueens(8, seed=0), a, {"seed": 1}))
@@ -72,6 +76,12 @@ def films() -> Iterator[Callable[[], Film | tuple]]:
             yield lambda pruning=pruning, size=size: why_film(
                 tree_view(sv.TicTacToe(), TicTacToeSearch(pruning=pruning), ()), size
             )
+
+
+def _made(cached: Callable, *arguments):
+    """What the page's cached function ``cached`` makes of ``arguments``, made anew (a film
+    a page has cached asks for no legend)."""
+    return cached.__wrapped__(*arguments)
 
 
 def asked_legends() -> list[dict]:
