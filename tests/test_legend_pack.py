@@ -14,7 +14,7 @@ from matplotlib.textpath import TextToPath
 
 import search_viz as sv
 from search_viz.film import legend_pack, sketch_text
-from search_viz.film.ascii_shaping import FONTS
+from search_viz.film.pair_shaping import FONTS
 from search_viz.film.svg_writer import _FONT_SCALE, SVG_RC
 from search_viz.lessons.packed_legends import asked_legends
 from search_viz.problems.game_tree import EXAMPLES

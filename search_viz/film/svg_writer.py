@@ -48,7 +48,7 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
-from search_viz.film.ascii_shaping import by_pairs, glyph_indices, kerning
+from search_viz.film.pair_shaping import by_pairs, glyph_indices, kerning
 
 #: SVG points per inch: matplotlib writes SVG in points.
 POINTS = 72.0
@@ -904,8 +904,8 @@ def _marked(s: str) -> bool:
 @lru_cache(maxsize=20_000)
 def _shaped(files: tuple[str, ...], s: str) -> tuple[tuple[str, float, float], ...]:
     """Each glyph ``s`` is drawn with, as the font shapes it (``FT2Font._layout``), once per
-    process: (its name, x, y). Plain ASCII in matplotlib's DejaVu fonts is placed the same
-    without shaping it (:mod:`search_viz.film.ascii_shaping`). A glyph never seen before is
+    process: (its name, x, y). Plain text in matplotlib's DejaVu fonts is placed the same
+    without shaping it (:mod:`search_viz.film.pair_shaping`). A glyph never seen before is
     loaded at once (:func:`_known_glyph`).
 
     >>> [name for name, *_ in _shaped(_font_files(_DEFAULT_FONT), "fi!")]  # a ligature

@@ -1,17 +1,18 @@
-"""Plain ASCII in matplotlib's own DejaVu fonts, placed by its glyphs' advances and kerning.
+"""Texts in matplotlib's own DejaVu fonts, placed by their glyphs' advances and kerning.
 
 matplotlib shapes each text with HarfBuzz (``FT2Font._layout``): about 15 µs a character,
-most of what a text new to the process costs a film. For printable ASCII in the DejaVu
-fonts matplotlib ships, that shaping is each glyph's advance plus the kerning of each
-pair of glyphs, but for three ligatures (ff, fi, fl). ``tests/test_ascii_shaping.py``
-holds it so for every pair of characters in each of these fonts, and for random texts;
-anything else (another font, another character, a ligature) is shaped by HarfBuzz.
+most of what a text new to the process costs a film. For printable ASCII and the symbols
+the lessons write (:data:`SYMBOLS`: arrows, a minus, infinity...) in the
+DejaVu fonts matplotlib ships, that shaping is each glyph's advance plus the kerning of
+each pair of glyphs, but for three ligatures (ff, fi, fl). ``tests/test_pair_shaping.py``
+holds it so for every pair of these characters in each of these fonts, and for random
+texts; anything else (another font, another character, a ligature) is shaped by HarfBuzz.
 
 >>> from matplotlib.font_manager import FontProperties, get_font, findfont
 >>> font = get_font(findfont(FontProperties(family="DejaVu Sans")))
 >>> font.set_size(100.0, 72)
->>> by_pairs(font, "AV = 2"), by_pairs(font, "fine"), by_pairs(font, "α")
-(True, False, False)
+>>> by_pairs(font, "AV = 2"), by_pairs(font, "[−∞, 3]"), by_pairs(font, "fine"), by_pairs(font, "α")
+(True, True, False, False)
 >>> kerning(font, *glyph_indices(font, "AV"), 100.0) < 0  # V tucked under A's slope
 True
 """
@@ -24,8 +25,14 @@ from pathlib import Path
 from matplotlib import get_data_path
 from matplotlib.ft2font import FT2Font, Kerning
 
-#: The characters placed by pairs: printable ASCII, the space included.
-PLAIN = frozenset(map(chr, range(32, 127)))
+#: The symbols the lessons write besides ASCII, each drawn by every DejaVu Sans face. No
+#: Greek letter and no curly quote: the shaping splits a text into runs by script, a Greek
+#: run apart from a Latin one, and a quote mark takes the script of the one it pairs with,
+#: with no kerning across the runs ("α“A", "”“≠²²A”"). These belong to any script's run.
+SYMBOLS = "§²³µ·×é–—•…←↑→↓⇒−√∞≤≥≠⋮⌈⌉⌊⌋■▲▷▸▼★♛✓±°"
+
+#: The characters placed by pairs: printable ASCII (the space included) and the symbols.
+PLAIN = frozenset(map(chr, range(32, 127))) | frozenset(SYMBOLS)
 
 #: What the DejaVu fonts draw as one glyph (their "liga" feature): shaped by HarfBuzz.
 LIGATURES = ("ff", "fi", "fl")
