@@ -23,6 +23,7 @@ right 0; pruned: bottom left; not reached: bottom middle, bottom right.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from search_viz.lessons.tictactoe.search import Node, TreeView
@@ -145,6 +146,7 @@ def _cell(node: Node) -> str:
     return CELL_NAMES[node[-1]]
 
 
+@lru_cache(maxsize=1024)
 def _spoken(text: str) -> str:
     """A node's text as said aloud: "[0, +∞]" as a window, "≥ +3" as "at least +3"."""
     text = text.replace("-", "−")
@@ -172,11 +174,12 @@ def _with_value(name: str, look: NodeLook) -> str:
 
 def _grouped(nodes, looks: Mapping[Node, NodeLook], name) -> str:
     """Nodes grouped by status, each with its value or window: "decided: top left 0; ..."."""
-    groups = []
-    for status, words in STATUS_WORDS.items():
-        members = [n for n in nodes if looks[n].status == status]
-        if not members:
-            continue
-        said = [_with_value(name(n), looks[n]) for n in members]
-        groups.append(f"{words}: {', '.join(said)}")
-    return "; ".join(groups)
+    said: dict[str, list[str]] = {status: [] for status in STATUS_WORDS}
+    for n in nodes:
+        look = looks[n]
+        said[look.status].append(_with_value(name(n), look))
+    return "; ".join(
+        f"{words}: {', '.join(said[status])}"
+        for status, words in STATUS_WORDS.items()
+        if said[status]
+    )
