@@ -5,7 +5,7 @@ A legend is the costliest thing in a process's first film of a lesson: matplotli
 entries (see :func:`search_viz.film.sketch_text.legend_of`). The pack holds, for the
 legends the lessons show (:mod:`search_viz.lessons.packed_legends` makes it), what that
 drawing wrote: its markup, extent and hatch patterns, and the outline of each glyph its
-labels use. A process reads a legend from its file instead of drawing it (about 0.5 ms).
+labels use. A process reads a legend from its file instead of drawing it (about 1 ms).
 
 A legend is found by its arguments (entries, handle maker, options) written as text that
 is the same in every process (:func:`legend_key`), with the matplotlib version and the
