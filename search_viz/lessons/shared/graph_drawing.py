@@ -240,7 +240,7 @@ def _legend_rows(sketch: Sketch, entries: list, ncols: int) -> tuple[int, int]:
     """The rows and columns of a bottom legend: as many columns as fit the width (measured
     without drawing the legends that do not fit)."""
     options = {k: v for k, v in _BOTTOM_LEGEND.items() if k != "anchor"}
-    labels = [graph_legend_handle(entry).get_label() for entry in entries]
+    labels = [graph_legend_label(entry) for entry in entries]
     width = sketch.size_points[0]
     for columns in range(min(ncols, len(entries)), 0, -1):
         if columns == 1 or legend_width(labels, ncols=columns, **options) <= 0.98 * width:
@@ -286,6 +286,20 @@ def legend_entries(styles: Iterable[Style], *, links: bool = True) -> list:
     ['ring']
     """
     return [*styles, "ring", *(("tree link", "path link") if links else ())]
+
+
+def graph_legend_label(entry: Style | str) -> str:
+    """The label of one of :func:`legend_entries`, as its handle shows it (without making
+    the handle, a matplotlib artist).
+
+    >>> entries = legend_entries(list(STATUS.values()))
+    >>> [graph_legend_label(e) for e in entries] == [
+    ...     graph_legend_handle(e).get_label() for e in entries]
+    True
+    """
+    if isinstance(entry, Style):
+        return entry.label
+    return {"ring": FOCUS, "tree link": TREE_LINK, "path link": PATH_LINK}[entry].label
 
 
 def graph_legend_handle(entry: Style | str) -> Line2D:
