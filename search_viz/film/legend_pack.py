@@ -84,7 +84,11 @@ def _text(value) -> str:
 
 def pack_file(arguments: dict, settings: dict) -> Path | None:
     """The file that holds the legend of ``arguments`` drawn under the rc ``settings``
-    (it may not exist), or None if that legend cannot be packed."""
+    (it may not exist), or None if that legend cannot be packed.
+
+    >>> pack_file({"ncols": 2}, {"svg.hashsalt": "x"}).suffix, pack_file({"f": lambda: 0}, {})
+    ('.json', None)
+    """
     key = legend_key(arguments)
     if key is None:
         return None
@@ -93,7 +97,11 @@ def pack_file(arguments: dict, settings: dict) -> Path | None:
 
 
 def read(arguments: dict, settings: dict) -> dict | None:
-    """The packed legend of ``arguments`` (see :func:`write`), or None if there is none."""
+    """The packed legend of ``arguments`` (see :func:`write`), or None if there is none.
+
+    >>> read({"ncols": 99, "entries": ()}, {}) is None  # no lesson draws that one
+    True
+    """
     path = pack_file(arguments, settings)
     if path is None:
         return None
@@ -106,7 +114,14 @@ def read(arguments: dict, settings: dict) -> dict | None:
 def write(arguments: dict, settings: dict, drawn: dict) -> Path:
     """Pack the legend of ``arguments``: ``drawn`` holds its ``markup``, ``patterns``,
     ``glyphs`` (names), ``extent`` (x0, y0, x1, y1) and ``outlines`` (each glyph's
-    vertices in 64ths, x and y in turn, and its path codes, as lists)."""
+    vertices in 64ths, x and y in turn, and its path codes, as lists).
+    :func:`search_viz.film.sketch_text.pack_legend` draws a legend and writes it.
+
+    >>> write({"handle": lambda entry: entry}, {}, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: this legend cannot be packed: {'handle': <function <lambda> at ...>}
+    """
     path = pack_file(arguments, settings)
     if path is None:
         raise ValueError(f"this legend cannot be packed: {arguments!r}")

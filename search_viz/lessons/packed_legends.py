@@ -34,7 +34,12 @@ _GRAPH_CASES = (
 
 def films() -> Iterator[Callable[[], Film | tuple]]:
     """Each film whose legends are packed, as a function that builds it (as its page does,
-    not from its caches)."""
+    not from its caches).
+
+    >>> built = next(films())()  # uninformed search's BFS on the notes' tree
+    >>> len(built) > 10
+    True
+    """
     from search_viz.lessons.bidirectional import page as bidirectional
     from search_viz.lessons.informed import page as informed
     from search_viz.lessons.local_search.drawing import run_film
@@ -85,7 +90,12 @@ def _made(cached: Callable, *arguments):
 
 
 def asked_legends() -> list[dict]:
-    """The arguments of each legend :func:`films` ask for, each once, in order."""
+    """The arguments of each legend :func:`films` ask for, each once, in order.
+
+    ``sorted(asked_legends()[0])`` is ``['borderaxespad', 'columnspacing', 'entries',
+    'fontsize', 'frameon', 'handle', 'handletextpad', 'loc', 'ncols']``: the bottom legend
+    of the graph lessons (``tests/test_legend_pack.py`` asks for them all).
+    """
     asked: dict[str, dict] = {}
     for build in films():
         with legend_pack.recording() as legends:
@@ -96,7 +106,10 @@ def asked_legends() -> list[dict]:
 
 
 def make_pack() -> list[str]:
-    """Draw every legend :func:`films` ask for and write the pack anew; the files' names."""
+    """Draw every legend :func:`films` ask for and write the pack anew; the files' names.
+
+    ``make legends`` runs it and says ``18 legends packed in .../assets/legends``.
+    """
     for old in legend_pack.PACK.glob("*.json"):
         old.unlink()
     return [pack_legend(arguments).name for arguments in asked_legends()]
