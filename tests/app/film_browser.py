@@ -79,11 +79,17 @@ def eased_items(page, film: int = 0) -> int:
 
 
 def record_steps(page, seconds: float, index: int = 0) -> list[int]:
-    """The step shown at every animation frame for ``seconds`` (playback's whole story)."""
+    """The step shown at every animation frame for ``seconds`` (playback's whole story), in
+    the app (the player in a shadow root) or in a film's own page (in the document)."""
     return page.evaluate(
-        """([seconds, index]) => new Promise((done) => {
-             const box = [...document.querySelectorAll('*')].map((el) => el.shadowRoot)
-               .filter(Boolean).flatMap((root) => [...root.querySelectorAll('.svp-count')])[index];
+        """([seconds, index]) => new Promise((done, fail) => {
+             const roots = [document, ...[...document.querySelectorAll('*')]
+               .map((el) => el.shadowRoot).filter(Boolean)];
+             const box = roots.flatMap((root) => [...root.querySelectorAll('.svp-count')])[index];
+             if (!box) {
+               fail(new Error(`no player's step count number ${index} on the page`));
+               return;
+             }
              const seen = [];
              const end = performance.now() + seconds * 1000;
              const look = () => {
