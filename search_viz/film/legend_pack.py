@@ -45,14 +45,17 @@ class _Unnamed(Exception):
 
 def legend_key(arguments: dict) -> str | None:
     """``arguments`` as text that is the same in every process, or None if one of them
-    has no such text (a lambda, a local function, an object without a ``repr`` of its own
-    holding one).
+    has no such text that tells it apart (a lambda, a local function, an object without a
+    ``repr`` of its own holding one, an array too long for its ``repr`` to write whole).
 
     Functions and classes are written by their module and qualified name; an object whose
     ``repr`` is Python's default (its address) by its type and its attributes.
 
     >>> legend_key({"entries": ("a", "b"), "fontsize": 9.0})
     "[('entries', ('a', 'b')), ('fontsize', 9.0)]"
+    >>> import numpy as np
+    >>> legend_key({"entries": ("a",), "sizes": np.arange(2000)}) is None  # not all written
+    True
     """
     try:
         return _text(sorted(arguments.items()))
@@ -77,9 +80,12 @@ def _text(value) -> str:
         if not hasattr(value, "__dict__"):
             raise _Unnamed(repr(value))
         return f"{_text(type(value))}{_text(sorted(vars(value).items()))}"
-    if " at 0x" in repr(value):  # a bound method, or an object that writes its address
-        raise _Unnamed(repr(value))
-    return repr(value)
+    text = repr(value)
+    if " at 0x" in text:  # a bound method, or an object that writes its address
+        raise _Unnamed(text)
+    if "..." in text and not isinstance(value, str):  # a long array, written in part
+        raise _Unnamed(text)
+    return text
 
 
 def pack_file(arguments: dict, settings: dict) -> Path | None:
