@@ -94,6 +94,19 @@ def test_a_legend_drawn_under_another_matplotlib_or_settings_is_not_read(asked, 
     assert legend_pack.read(arguments, SVG_RC) is None
 
 
+def test_a_file_that_holds_another_legend_is_not_read(asked, monkeypatch, tmp_path):
+    arguments = asked[0]
+    kept = legend_pack.read(arguments, SVG_RC)
+    monkeypatch.setattr(legend_pack, "PACK", tmp_path)
+    legend_pack.write(arguments, SVG_RC, {k: v for k, v in kept.items() if k != "key"})
+    assert legend_pack.read(arguments, SVG_RC) == kept  # written again: read back the same
+    path = legend_pack.pack_file(arguments, SVG_RC)
+    path.write_text(path.read_text().replace('"key":"', '"key":"another '))
+    assert legend_pack.read(arguments, SVG_RC) is None
+    path.write_text("{not json")
+    assert legend_pack.read(arguments, SVG_RC) is None
+
+
 def test_a_legend_whose_handle_has_no_lasting_name_is_drawn_not_packed():
     from search_viz.lessons.shared.graph_drawing import graph_legend_handle
 

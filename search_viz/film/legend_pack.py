@@ -53,6 +53,8 @@ def legend_key(arguments: dict) -> str | None:
 
     >>> legend_key({"entries": ("a", "b"), "fontsize": 9.0})
     "[('entries', ('a', 'b')), ('fontsize', 9.0)]"
+    >>> legend_key({"hide": frozenset({"b", "a"})})
+    "[('hide', {'a', 'b'})]"
     >>> import numpy as np
     >>> legend_key({"entries": ("a",), "sizes": np.arange(2000)}) is None  # not all written
     True
@@ -72,6 +74,8 @@ def _text(value) -> str:
     if isinstance(value, dict):
         pairs = sorted((_text(k), _text(v)) for k, v in value.items())
         return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}"
+    if isinstance(value, (set, frozenset)):  # in an order that does not hang on str hashes
+        return "{" + ", ".join(sorted(_text(item) for item in value)) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(_text(item) for item in value) + "]"
     if isinstance(value, tuple):
@@ -96,8 +100,10 @@ def pack_file(arguments: dict, settings: dict) -> Path | None:
     ('.json', None)
     """
     key = legend_key(arguments)
-    if key is None:
-        return None
+    return None if key is None else _file(key, settings)
+
+
+def _file(key: str, settings: dict) -> Path:
     under = f"{FORMAT}|matplotlib {mpl.__version__}|{sorted(settings.items())!r}|{key}"
     return PACK / f"{hashlib.sha256(under.encode()).hexdigest()[:20]}.json"
 
@@ -108,13 +114,14 @@ def read(arguments: dict, settings: dict) -> dict | None:
     >>> read({"ncols": 99, "entries": ()}, {}) is None  # no lesson draws that one
     True
     """
-    path = pack_file(arguments, settings)
-    if path is None:
+    key = legend_key(arguments)
+    if key is None:
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        kept = json.loads(_file(key, settings).read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         return None
+    return kept if kept.get("key") == key else None  # the very legend, not a namesake
 
 
 def write(arguments: dict, settings: dict, drawn: dict) -> Path:
