@@ -135,11 +135,12 @@ def write(arguments: dict, settings: dict, drawn: dict) -> Path:
     ...
     ValueError: this legend cannot be packed: {'handle': <function <lambda> at ...>}
     """
-    path = pack_file(arguments, settings)
-    if path is None:
+    key = legend_key(arguments)
+    if key is None:
         raise ValueError(f"this legend cannot be packed: {arguments!r}")
+    path = _file(key, settings)
     path.parent.mkdir(parents=True, exist_ok=True)
-    kept = {"key": legend_key(arguments), "matplotlib": mpl.__version__, **drawn}
+    kept = {"key": key, "matplotlib": mpl.__version__, **drawn}
     path.write_text(json.dumps(kept, sort_keys=True, separators=(",", ":")) + "\n", "utf-8")
     return path
 

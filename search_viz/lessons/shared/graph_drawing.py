@@ -297,9 +297,13 @@ def graph_legend_label(entry: Style | str) -> str:
     ...     graph_legend_handle(e).get_label() for e in entries]
     True
     """
-    if isinstance(entry, Style):
-        return entry.label
-    return {"ring": FOCUS, "tree link": TREE_LINK, "path link": PATH_LINK}[entry].label
+    return entry.label if isinstance(entry, Style) else _ENTRY_STYLES[entry].label
+
+
+#: The styles of the legend's entries that are not node statuses.
+_ENTRY_STYLES = {"ring": FOCUS, "tree link": TREE_LINK, "path link": PATH_LINK}
+#: How wide the legend draws each kind of link.
+_LINK_WIDTHS = {"tree link": 2.4, "path link": 4}
 
 
 def graph_legend_handle(entry: Style | str) -> Line2D:
@@ -314,8 +318,8 @@ def graph_legend_handle(entry: Style | str) -> Line2D:
         return Line2D([], [], marker="o", markersize=13, markerfacecolor="none",
                       markeredgecolor=FOCUS.edgecolor, markeredgewidth=FOCUS.linewidth,
                       linestyle="none", label=FOCUS.label)  # fmt: skip
-    link, width = {"tree link": (TREE_LINK, 2.4), "path link": (PATH_LINK, 4)}[entry]
-    return Line2D([], [], color=link.color, linewidth=width, label=link.label)
+    link = _ENTRY_STYLES[entry]
+    return Line2D([], [], color=link.color, linewidth=_LINK_WIDTHS[entry], label=link.label)
 
 
 # ------------------------------------------------------------------------ drawing
