@@ -8,10 +8,10 @@ Side by side in one run, on this machine (issue 21, "films built at least 5x fas
 each checked out in a temporary git worktree (removed at the end) and run in its own
 Python process with its own ``PYTHONPATH``. For every film, a fresh process imports
 the library and every lesson's modules, builds the demo film once (a server that has
-drawn a film before: fonts loaded, matplotlib's code paths warm; its heap frozen as
-that checkout's app freezes it at start, see :func:`serve_like_the_app`), then builds the film,
-measuring the process CPU time of that build (the search, the scene, its SVG and every
-step), with the 1-minute load average beside it. Every film is measured twice, before
+drawn a film before: fonts loaded, matplotlib's code paths warm; its glyphs loaded and
+its heap frozen as that checkout's app does at start, see :func:`serve_like_the_app`), then
+builds the film, measuring the process CPU time of that build (the search, the scene, its
+SVG and every step), with the 1-minute load average beside it. Every film is measured twice, before
 and now in turn; a default film's figure in each is the median of three such processes on
 each side (:data:`DEFAULT_REPEATS`).
 
@@ -229,18 +229,22 @@ def measure(lesson: str, which: str, warm: bool = False) -> dict:
 
 
 def serve_like_the_app() -> None:
-    """What this checkout's server does with its memory at start, before any film.
+    """What this checkout's server does at start, before any film (``streamlit_app.py``).
 
     Since 7b169ac the app imports every lesson's page and freezes the heap once
-    (``search_viz.ui.memory``); a checkout without that module (567aad9) did
-    nothing, and nothing is done for it here.
+    (``search_viz.ui.memory``); since the glyph loading (``svg_writer.load_plain_glyphs``)
+    it first loads the glyphs of the characters films write. A checkout without these
+    (567aad9) did nothing, and nothing is done for it here.
     """
     from importlib import import_module
 
     try:
+        svg_writer = import_module("search_viz.film.svg_writer")
         memory = import_module("search_viz.ui.memory")
     except ModuleNotFoundError:
         return
+    if hasattr(svg_writer, "load_plain_glyphs"):
+        svg_writer.load_plain_glyphs()
     from search_viz.ui.lessons import LESSONS
 
     memory.freeze_imported_modules(lesson.package for lesson in LESSONS)

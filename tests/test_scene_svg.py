@@ -13,6 +13,8 @@ from __future__ import annotations
 import io
 import math
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import matplotlib as mpl
@@ -295,3 +297,26 @@ def test_a_marker_s_outline_at_each_place_is_written_as_matplotlib_writes_it(
         assert mine is None or mine == theirs
     if marker in ("s", "o") and size < 20 and any(10 < x < 280 and 10 < y < 180 for x, y in places):
         assert any(ours), "the shortcut wrote none of the markers well inside the page"
+
+
+FILMS_WRITTEN = """
+import hashlib, sys
+import matplotlib
+matplotlib.use("agg")
+from search_viz.film.svg_writer import load_plain_glyphs
+if sys.argv[1] == "loaded":
+    load_plain_glyphs()
+from tests.app.lesson_films import LESSON_FILMS
+for lesson in sorted(LESSON_FILMS):
+    print(lesson, hashlib.sha256(LESSON_FILMS[lesson]().svg.encode()).hexdigest())
+"""
+
+
+def test_glyphs_loaded_at_a_server_s_start_change_no_film():
+    def written(how: str) -> str:
+        run = [sys.executable, "-c", FILMS_WRITTEN, how]
+        return subprocess.run(run, capture_output=True, text=True, check=True).stdout
+
+    as_needed = written("as needed")
+    assert as_needed.count("\n") == len(LESSON_FILMS)
+    assert written("loaded") == as_needed

@@ -56,6 +56,7 @@ from search_viz.lessons.shared.graph_layout import (
     graph_positions,
     graph_tree_layout,
     grid_positions,
+    is_tree,
 )
 from search_viz.problems.maze_text import maze_size
 
@@ -129,8 +130,7 @@ class GraphView:
         """
         if G.graph.get("size") and all(isinstance(n, tuple) and len(n) == 2 for n in G):
             return cls.of(G, start, goal, kind="grid")
-        undirected = G.to_undirected(as_view=True) if G.is_directed() else G
-        if G.number_of_nodes() and nx.is_tree(undirected):
+        if is_tree(G):
             return cls.of(G, start, goal, kind="tree")
         return cls.of(G, start, goal, kind="graph")
 
