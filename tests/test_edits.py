@@ -8,6 +8,7 @@ The pages' part (the widgets, the link, Undo) is tested in the browser:
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -59,6 +60,31 @@ def test_an_edit_is_plain_data_and_a_number_within_its_bounds():
         Edit("Slide", {"tile": object()})  # not JSON: the browser could not read it
     with pytest.raises(ValueError, match="at least one edit"):
         editable_data("tile 5", ())
+
+
+JSON_ISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3)
+    | st.sampled_from([object(), b"x", 1j, frozenset()]),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner)
+    | st.dictionaries(st.text(max_size=2) | st.integers() | st.floats(), inner, max_size=2),
+    max_leaves=6,
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(st.text(max_size=3) | st.integers() | st.none(), JSON_ISH, max_size=3))
+def test_an_edit_takes_a_change_exactly_when_json_writes_it_without_nan(change):
+    try:
+        json.dumps(change, allow_nan=False)
+        written = True
+    except (TypeError, ValueError):
+        written = False
+    try:
+        Edit("Change", change)
+        taken = True
+    except (TypeError, ValueError):
+        taken = False
+    assert taken == written
 
 
 def test_films_of_lessons_without_edits_carry_none():

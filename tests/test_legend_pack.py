@@ -46,7 +46,9 @@ def test_every_legend_the_lessons_ask_for_is_packed_as_matplotlib_draws_it(asked
         kept = legend_pack.read(arguments, SVG_RC)
         assert kept is not None, f"not in the pack: {legend_pack.legend_key(arguments)}; {REMAKE}"
         drawn = sketch_text._draw_legend(arguments, sketch_text._PAGE, (0.5, 0.5))
-        assert kept["markup"] == drawn.markup, REMAKE
+        packed = sketch_text._packed_legend(arguments)
+        assert packed.markup == drawn.markup, REMAKE
+        assert packed.movable == drawn.movable, REMAKE
         assert kept["patterns"] == drawn.patterns, REMAKE
         assert tuple(kept["glyphs"]) == drawn.glyphs, REMAKE
         assert tuple(kept["extent"]) == tuple(drawn.extent.extents), REMAKE

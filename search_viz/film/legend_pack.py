@@ -36,7 +36,7 @@ import matplotlib as mpl
 PACK = Path(__file__).parent / "assets" / "legends"
 
 #: The layout of a packed legend's file; a new one makes every older file unread.
-FORMAT = 1
+FORMAT = 2
 
 
 class _Unnamed(Exception):
@@ -125,9 +125,10 @@ def read(arguments: dict, settings: dict) -> dict | None:
 
 
 def write(arguments: dict, settings: dict, drawn: dict) -> Path:
-    """Pack the legend of ``arguments``: ``drawn`` holds its ``markup``, ``patterns``,
-    ``glyphs`` (names), ``extent`` (x0, y0, x1, y1) and ``outlines`` (each glyph's
-    vertices in 64ths, x and y in turn, and its path codes, as lists).
+    """Pack the legend of ``arguments``: ``drawn`` holds its markup ``cut`` around its page
+    coordinates (the texts between them, and each coordinate as written with its axis),
+    ``patterns``, ``glyphs`` (names), ``extent`` (x0, y0, x1, y1) and ``outlines`` (each
+    glyph's vertices in 64ths, x and y in turn, and its path codes, as lists).
     :func:`search_viz.film.sketch_text.pack_legend` draws a legend and writes it.
 
     >>> write({"handle": lambda entry: entry}, {}, {})

@@ -388,7 +388,18 @@ def _movable(markup: str) -> tuple[tuple[str, ...], tuple[tuple[float, int], ...
     >>> slots
     ((3.0, 0), (4.5, 1), (1.0, 0), (2.0, 1), (3.0, 0), (4.0, 1))
     """
-    texts, slots, done = [], [], 0
+    texts, numbers = _cut(markup)
+    return texts, tuple((float(number), axis) for number, axis in numbers)
+
+
+def _cut(markup: str) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """``markup`` cut around its page coordinates (see :func:`_movable`), each coordinate
+    as written: joined again in turn, the pieces are ``markup``.
+
+    >>> _cut('<path d="M 1 2.5"/>')
+    (('<path d="M ', ' ', '"/>'), (('1', 0), ('2.5', 1)))
+    """
+    texts, numbers, done = [], [], 0
     for match in _COORDINATES.finditer(markup):
         if match.group(8) is None:  # a marker's place or a text's translation
             first, second = (2, 4) if match.group(1) else (6, 7)
@@ -396,14 +407,14 @@ def _movable(markup: str) -> tuple[tuple[str, ...], tuple[tuple[float, int], ...
                       (match.start(second), match.end(second), 1)]  # fmt: skip
         else:
             start = match.start(8)
-            numbers = list(_NUMBER.finditer(match.group(8)))
-            pieces = [(start + n.start(), start + n.end(), i % 2) for i, n in enumerate(numbers)]
+            found = list(_NUMBER.finditer(match.group(8)))
+            pieces = [(start + n.start(), start + n.end(), i % 2) for i, n in enumerate(found)]
         for begin, stop, axis in pieces:
             texts.append(markup[done:begin])
-            slots.append((float(markup[begin:stop]), axis))
+            numbers.append((markup[begin:stop], axis))
             done = stop
     texts.append(markup[done:])
-    return tuple(texts), tuple(slots)
+    return tuple(texts), tuple(numbers)
 
 
 def _moved(movable: tuple, dx: float, dy: float) -> str:
@@ -501,9 +512,13 @@ def _packed_legend(arguments: dict) -> _Legend | None:
                 np.array(vertices, dtype=float).reshape(-1, 2) / 64,
                 np.array(codes, dtype=np.uint8),
             )
-    markup = kept["markup"]
+    texts, numbers = kept["cut"]  # the markup cut when packed (see _cut): no regex to run
+    parts = [texts[0]]
+    for (number, _), text in zip(numbers, texts[1:], strict=True):
+        parts += (number, text)
+    movable = (tuple(texts), tuple((float(number), axis) for number, axis in numbers))
     extent = Bbox.from_extents(*kept["extent"])
-    return _Legend(markup, tuple(kept["glyphs"]), extent, kept["patterns"], _movable(markup))
+    return _Legend("".join(parts), tuple(kept["glyphs"]), extent, kept["patterns"], movable)
 
 
 def pack_legend(arguments: dict) -> pathlib.Path:
@@ -522,8 +537,9 @@ def pack_legend(arguments: dict) -> pathlib.Path:
         if not np.array_equal(units, np.round(units)):
             raise ValueError(f"glyph {name}'s outline is not in whole 26.6 units")
         outlines[name] = [units.astype(int).tolist(), codes.tolist()]
-    drawn = {"markup": legend.markup, "patterns": legend.patterns, "glyphs": list(legend.glyphs),
-             "extent": list(legend.extent.extents), "outlines": outlines}  # fmt: skip
+    drawn = {"cut": _cut(legend.markup), "patterns": legend.patterns,
+             "glyphs": list(legend.glyphs), "extent": list(legend.extent.extents),
+             "outlines": outlines}  # fmt: skip
     return legend_pack.write(arguments, SVG_RC, drawn)
 
 
