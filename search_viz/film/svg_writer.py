@@ -223,11 +223,12 @@ def text_width(text: str, size: float) -> float:
 _DEFAULT_FONT = FontProperties()
 
 
+@lru_cache(maxsize=1)  # once per process: the app's script calls it at every run
 def load_plain_glyphs() -> int:
     """Find the four faces of the lessons' font (regular, bold, oblique, bold oblique) and
     load every glyph of the characters :mod:`~search_viz.film.pair_shaping` places
     (:data:`~search_viz.film.pair_shaping.PLAIN`): its metrics, its outline and the markup
-    that defines it. The number of glyphs known after.
+    that defines it. The number of glyphs known after the first call.
 
     What a film would otherwise load the first time this process writes each character,
     about 30 µs a glyph; a server does it once at its start (``streamlit_app.py``), before
