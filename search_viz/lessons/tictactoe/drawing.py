@@ -700,16 +700,24 @@ def walk(view: TreeView) -> Iterator[tuple[Fold, dict[Node, NodeLook], Asked | N
     >>> [asked is not None for _, _, asked in walk(tree_view(TicTacToe("XX.OO...."), Search()))][:3]
     [False, True, True]
     """
+    for fold, shown, _, asked in _walk(view):
+        yield fold, shown, asked
+
+
+def _walk(view: TreeView) -> Iterator[tuple[Fold, dict, dict, Asked | None]]:
+    """:func:`walk`, each step with the looks it made anew too (every node's at the first
+    step): the nodes it did not touch keep their look objects from the step before."""
     fold, shown = Fold(), {}
     for step, event in enumerate(view.trace.events):
         asked = ask(view, step, fold, shown, event)
         last = current_node(fold) if step else None
         fold.add(event)
         if step:  # a new dict: the steps before keep theirs
-            shown = {**shown, **looks_at(view, fold, touched(view, fold, last))}
+            new = looks_at(view, fold, touched(view, fold, last))
+            shown = {**shown, **new}
         else:
-            shown = looks_at(view, fold)
-        yield fold, shown, asked
+            new = shown = looks_at(view, fold)
+        yield fold, shown, new, asked
 
 
 def questions(view: TreeView) -> list[Asked | None]:
@@ -739,12 +747,18 @@ def why_film(view: TreeView, size: str = "page") -> Film:
     """
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
-    steps, written, before = [], set(), {}
-    for k, (fold, looks, asked) in enumerate(walk(view)):
-        steps.append((looks, step_note(view, k, fold), fold.event.line, asked))
-        # a step keeps the look objects of the nodes it did not touch (see walk)
-        written.update((n, look.text) for n, look in looks.items()
-                       if look is not before.get(n) and look.text)  # fmt: skip
+    steps, written, before, order = [], set(), {}, {}
+    for k, (fold, looks, new, asked) in enumerate(_walk(view)):
+        # a step keeps the look objects of the nodes it did not touch (see walk); the others
+        # are shown in the order of ``looks`` (a node's place: when it was first shown)
+        for n in new:
+            order.setdefault(n, len(order))
+        changed = sorted(
+            ((n, look) for n, look in new.items() if look is not before.get(n)),
+            key=lambda item: order[item[0]],
+        )
+        steps.append((looks, changed, step_note(view, k, fold), fold.event.line, asked))
+        written.update((n, look.text) for n, look in changed if look.text)
         before = looks
     texts = tuple(sorted(written))
     search = view.search
@@ -758,13 +772,12 @@ def why_film(view: TreeView, size: str = "page") -> Film:
     )
     final = view.trace.result.stats
     before = {}
-    for k, (looks, sentence, line, asked) in enumerate(steps):
+    for k, (looks, changed, sentence, line, asked) in enumerate(steps):
         if asked is not None:
             items = {c: pick_items(view, node) for c, node in asked.nodes.items()}
             writer.ask(asked.question, items)
-        for node, look in looks.items():
-            old = before.get(node)
-            if old is not look and old != look:
+        for node, look in changed:
+            if before.get(node) != look:
                 _show(writer, view, node, look)
         before = looks
         totals = view.totals(k)
