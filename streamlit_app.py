@@ -3,7 +3,7 @@
 import streamlit as st
 
 from search_viz.film.collector import held_and_collected_later
-from search_viz.film.svg_writer import load_plain_glyphs
+from search_viz.film.svg_writer import prepare_fonts
 from search_viz.ui.film_player import keep_pending_edits
 from search_viz.ui.layout import page_styles
 from search_viz.ui.lessons import LESSONS
@@ -12,7 +12,7 @@ from search_viz.ui.memory import freeze_imported_modules
 from search_viz.ui.presenter import presenter_controls
 
 st.set_page_config(page_title="search_viz", page_icon="🔎", layout="wide")
-load_plain_glyphs()  # once per process, and frozen with the rest: a first film loads none
+prepare_fonts()  # once per process, and frozen with the rest: a first film sets up none
 freeze_imported_modules(lesson.package for lesson in LESSONS)  # once per process
 keep_dropped_media()  # once per process: a quick rerun does not break a picture
 

@@ -303,16 +303,16 @@ FILMS_WRITTEN = """
 import hashlib, sys
 import matplotlib
 matplotlib.use("agg")
-from search_viz.film.svg_writer import load_plain_glyphs
+from search_viz.film.svg_writer import prepare_fonts
 if sys.argv[1] == "loaded":
-    load_plain_glyphs()
+    prepare_fonts()
 from tests.app.lesson_films import LESSON_FILMS
 for lesson in sorted(LESSON_FILMS):
     print(lesson, hashlib.sha256(LESSON_FILMS[lesson]().svg.encode()).hexdigest())
 """
 
 
-def test_glyphs_loaded_at_a_server_s_start_change_no_film():
+def test_fonts_prepared_at_a_server_s_start_change_no_film():
     def written(how: str) -> str:
         run = [sys.executable, "-c", FILMS_WRITTEN, how]
         return subprocess.run(run, capture_output=True, text=True, check=True).stdout
