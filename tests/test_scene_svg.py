@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib import patheffects
 from matplotlib.figure import Figure
+from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
 
 from search_viz.film import Scene
@@ -320,3 +321,46 @@ def test_fonts_prepared_at_a_server_s_start_change_no_film():
     as_needed = written("as needed")
     assert as_needed.count("\n") == len(LESSON_FILMS)
     assert written("loaded") == as_needed
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    polygons=st.lists(
+        st.lists(st.tuples(st.floats(-40, 340), st.floats(-40, 240)), min_size=2, max_size=6)
+        | st.lists(st.tuples(st.floats(10, 280), st.floats(10, 180)), min_size=2, max_size=6),
+        min_size=2,
+        max_size=10,
+    ),
+    closed=st.booleans(),
+    faced=st.lists(st.booleans(), min_size=1, max_size=3),
+    hatch=st.sampled_from([None, "//"]),
+    turn=st.floats(-30, 30),
+)
+def test_many_paths_drawn_where_they_stand_are_written_as_matplotlib_writes_them(
+    polygons, closed, faced, hatch, turn
+):
+    """The writer's shortcut for a collection of many paths (a tree's boxes, a maze's
+    walls) converts them at once: each element's path text is matplotlib's own, or left
+    to matplotlib (a path the page clips)."""
+    from matplotlib.transforms import Affine2D
+
+    from search_viz.film.svg_writer import _Renderer
+
+    renderer = _Renderer(300.0, 200.0, {}, 72.0)
+    paths = [Path(points, closed=closed and len(points) > 2) for points in polygons]
+    transform = Affine2D().rotate_deg(turn).scale(0.9).translate(5, 3)
+    faces = [(0.2, 0.4, 0.6, 1.0) if faced[i % len(faced)] else None for i in range(len(paths))]
+    elements = [(0.0, 0.0, i, "", {}, faces[i]) for i in range(len(paths))]
+    gc = renderer.new_gc()
+    gc.set_hatch(hatch)
+    raw = [(path, transform) for path in paths]
+    ours = renderer._placed_paths(raw, elements, gc)
+    flipped = renderer._make_flip_transform(transform)
+    for path, face, mine in zip(paths, faces, ours or [None] * len(paths), strict=True):
+        clipped = face is None and hatch is None
+        theirs = renderer._convert_path(path, flipped, clip=clipped, simplify=False)
+        assert mine is None or mine == theirs
+    inside = all(0 < x < 300 and 0 < y < 190 for points in polygons for x, y in points)
+    if inside and abs(turn) < 1:
+        assert ours, "the shortcut skipped a collection it can write"
+        assert None not in ours, "the shortcut skipped paths it can write"

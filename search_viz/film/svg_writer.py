@@ -539,6 +539,9 @@ class _Renderer(_CachedMetrics, RendererSVG):
         if not defined and len(raw) == 1 and gc.get_hatch_path() is None:
             elements = list(elements)
             placed = self._placed_outlines(*raw[0], elements, gc)
+        elif not defined and len(raw) > 1:
+            elements = list(elements)
+            placed = self._placed_paths(raw, elements, gc)
         for n, (xo, yo, index, style, clip, face) in enumerate(elements):
             if clip and not clip_group:  # the same for every element
                 clip_group = f"<g{''.join(f' {k}={_quoted(v)}' for k, v in clip.items())}>"
@@ -629,6 +632,77 @@ class _Renderer(_CachedMetrics, RendererSVG):
             if own != out[first]:
                 return []
         return out
+
+    def _placed_paths(self, raw: list, elements: list, gc) -> list[str | None]:
+        """The path data of each element of a collection of many paths, each drawn where it
+        stands (a polygon collection's), as the loop of :meth:`draw_path_collection` writes
+        it: its path through the collection's transform flipped to the SVG's, clipped to the
+        page if the element has no face and no hatch. matplotlib converts all the paths
+        written one way (clipped, or not) at once, as one path of many starts, and the text
+        is cut at each start. An element whose path would be clipped, or simplified, or is
+        not a path of lines and curves with one start, is None: written the slow way. The
+        list is empty (every element the slow way) unless the paths share one affine
+        transform, no element is moved by an offset, nothing is sketched, and the first
+        element written each way is matplotlib's own.
+        """
+        transform = raw[0][1]
+        if (
+            not elements
+            or gc.get_sketch_params() is not None
+            or not transform.is_affine
+            or any(other is not transform for _, other in raw)
+            or any(xo != 0 or yo != 0 for xo, yo, *_ in elements)
+        ):
+            return []
+        flipped = self._make_flip_transform(transform)
+        hatched = gc.get_hatch_path() is not None
+        one_start: dict[tuple, bool] = {}  # (points, codes) -> the path has one start
+        ways: dict[bool, list[int]] = {True: [], False: []}  # clipped or not -> elements
+        for n, (_, _, index, _, _, face) in enumerate(elements):
+            path = raw[index][0]
+            codes = path.codes
+            key = (len(path.vertices), None if codes is None else codes.tobytes())
+            single = one_start.get(key)
+            if single is None:
+                single = one_start[key] = key[0] > 1 and _commands(codes, key[0]) is not None
+            clipped = face is None and not hatched
+            if single and not (clipped and path.should_simplify):
+                ways[clipped].append(n)
+        out: list[str | None] = [None] * len(elements)
+        for clipped, chosen in ways.items():
+            paths = [raw[elements[n][2]][0] for n in chosen]
+            if clipped:  # only paths inside the page: the clipping leaves them whole
+                inside = self._inside(paths, flipped)
+                chosen = [n for n, keep in zip(chosen, inside, strict=True) if keep]
+                paths = [path for path, keep in zip(paths, inside, strict=True) if keep]
+            if not paths:
+                continue
+            joined = Path.make_compound_path(*paths)
+            text = self._convert_path(joined, flipped, clip=clipped, simplify=False)
+            pieces = text.split("M ")[1:]
+            if len(pieces) != len(paths):
+                return []
+            if self._convert_path(paths[0], flipped, clip=clipped, simplify=False) != (
+                "M " + pieces[0]
+            ):
+                return []
+            for n, piece in zip(chosen, pieces, strict=True):
+                out[n] = "M " + piece
+        return out
+
+    def _inside(self, paths: list[Path], flipped) -> list[bool]:
+        """Whether each of ``paths`` through ``flipped`` lies on the page (then clipping
+        leaves it whole)."""
+        if not paths:
+            return []
+        points = flipped.transform(np.concatenate([path.vertices for path in paths]))
+        on_page = (
+            np.isfinite(points).all(axis=1)
+            & (points[:, 0] >= 0) & (points[:, 0] <= self.width)
+            & (points[:, 1] >= 0) & (points[:, 1] <= self.height)
+        )  # fmt: skip
+        starts = np.cumsum([0] + [len(path.vertices) for path in paths[:-1]])
+        return np.logical_and.reduceat(on_page, starts).tolist()
 
     def _segment(self, path: Path, transform, flips: dict) -> str | None:
         """A two-point line's path data, as ``_convert_path`` writes it (clipped to the page),
@@ -789,15 +863,23 @@ def _commands(codes, n: int) -> tuple[tuple[str, ...], bool] | None:
 
 
 def _outline(
-    commands: tuple[tuple[str, ...], bool], xs: list[float], ys: list[float], written: dict
+    commands: tuple[tuple[str, ...], bool],
+    xs: list[float],
+    ys: list[float],
+    written: dict,
+    clipped: bool = True,
 ) -> str:
-    r"""A path string of ``commands`` (see :func:`_commands`) at the points (xs, ys);
-    ``written`` keeps each number's text (see :func:`_number`) for the next outline.
+    r"""A path string of ``commands`` (see :func:`_commands`) at the points (xs, ys), as
+    matplotlib writes it clipped to the page (a closed path ends with a line back to its
+    start) or not; ``written`` keeps each number's text (see :func:`_number`) for the next
+    outline.
 
     >>> _outline((("M", "L", "L"), False), [0.5, 2.0, 1.25], [1.0, 3.0, 0.0], {})
     'M 0.5 1 \nL 2 3 \nL 1.25 0 \n'
     >>> _outline((("M", "L"), True), [0.5, 2.0, 0.5], [1.0, 3.0, 1.0], {})
     'M 0.5 1 \nL 2 3 \nL 0.5 1 \nz\n'
+    >>> _outline((("M", "L"), True), [0.5, 2.0, 0.5], [1.0, 3.0, 1.0], {}, clipped=False)
+    'M 0.5 1 \nL 2 3 \nz\n'
     """
     letters, closed = commands
     numbers = []
@@ -814,7 +896,7 @@ def _outline(
         parts.append(f"{numbers[i]} {numbers[n + i]} ")
     parts.append("\n")
     if closed:
-        parts.append(f"L {numbers[0]} {numbers[n]} \nz\n")
+        parts.append(f"L {numbers[0]} {numbers[n]} \nz\n" if clipped else "z\n")
     return "".join(parts)
 
 
