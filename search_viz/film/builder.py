@@ -399,6 +399,9 @@ def _codes(looks: list[int]) -> np.ndarray:
 
 def _plain(value: object) -> object:
     """A counter's value as JSON holds it (numbers stay numbers)."""
+    kind = type(value)
+    if kind is int or kind is str or kind is float:  # the usual ones, as they are
+        return value
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value))
     if isinstance(value, (int, np.integer)):

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from search_viz.events import Event, format_value
@@ -70,10 +71,15 @@ def in_order(label: Callable[[Any], str]) -> Callable[[Any], tuple]:
     """
 
     def key(choice: Any) -> tuple:
-        parts = re.split(r"(\d+)", label(choice))
-        return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+        return _label_order(label(choice))
 
     return key
+
+
+@lru_cache(maxsize=4096)  # a film asks to order the same few labels at every step
+def _label_order(text: str) -> tuple:
+    parts = re.split(r"(\d+)", text)
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
 
 
 def clickable(looks: GraphLooks, *, target: bool = False) -> Items:
