@@ -7,13 +7,13 @@ Side by side in one run, on this machine (issue 21, "films built at least 5x fas
 
 each checked out in a temporary git worktree (removed at the end) and run in its own
 Python process with its own ``PYTHONPATH``. For every film, a fresh process imports
-the library and every lesson's modules, builds the demo film once (a server that has
-drawn a film before: fonts loaded, matplotlib's code paths warm; its fonts prepared and
-its heap frozen as that checkout's app does at start, see :func:`serve_like_the_app`), then
+the library and every lesson's modules, starts as that checkout's app starts (the
+lessons' fonts prepared and the heap frozen, see :func:`serve_like_the_app`) and builds the
+demo film once (a server that has drawn a film before: matplotlib's code paths warm), then
 builds the film, measuring the process CPU time of that build (the search, the scene, its
-SVG and every step), with the 1-minute load average beside it. Every film is measured twice, before
-and now in turn; a default film's figure in each is the least of five such processes on
-each side (:data:`DEFAULT_REPEATS`).
+SVG and every step), with the 1-minute load average beside it. Every film is measured
+twice, before and now in turn; a default film's figure in each is the least of five such
+processes on each side (:data:`DEFAULT_REPEATS`).
 
 The films are the page's defaults and the largest replays each page offers, built as the
 pages build them (``sv.film``, and the bidirectional page's two films in compare mode).

@@ -863,23 +863,15 @@ def _commands(codes, n: int) -> tuple[tuple[str, ...], bool] | None:
 
 
 def _outline(
-    commands: tuple[tuple[str, ...], bool],
-    xs: list[float],
-    ys: list[float],
-    written: dict,
-    clipped: bool = True,
+    commands: tuple[tuple[str, ...], bool], xs: list[float], ys: list[float], written: dict
 ) -> str:
-    r"""A path string of ``commands`` (see :func:`_commands`) at the points (xs, ys), as
-    matplotlib writes it clipped to the page (a closed path ends with a line back to its
-    start) or not; ``written`` keeps each number's text (see :func:`_number`) for the next
-    outline.
+    r"""A path string of ``commands`` (see :func:`_commands`) at the points (xs, ys);
+    ``written`` keeps each number's text (see :func:`_number`) for the next outline.
 
     >>> _outline((("M", "L", "L"), False), [0.5, 2.0, 1.25], [1.0, 3.0, 0.0], {})
     'M 0.5 1 \nL 2 3 \nL 1.25 0 \n'
     >>> _outline((("M", "L"), True), [0.5, 2.0, 0.5], [1.0, 3.0, 1.0], {})
     'M 0.5 1 \nL 2 3 \nL 0.5 1 \nz\n'
-    >>> _outline((("M", "L"), True), [0.5, 2.0, 0.5], [1.0, 3.0, 1.0], {}, clipped=False)
-    'M 0.5 1 \nL 2 3 \nz\n'
     """
     letters, closed = commands
     numbers = []
@@ -896,7 +888,7 @@ def _outline(
         parts.append(f"{numbers[i]} {numbers[n + i]} ")
     parts.append("\n")
     if closed:
-        parts.append(f"L {numbers[0]} {numbers[n]} \nz\n" if clipped else "z\n")
+        parts.append(f"L {numbers[0]} {numbers[n]} \nz\n")
     return "".join(parts)
 
 
