@@ -388,8 +388,19 @@ def _movable(markup: str) -> tuple[tuple[str, ...], tuple[tuple[float, int], ...
     >>> slots
     ((3.0, 0), (4.5, 1), (1.0, 0), (2.0, 1), (3.0, 0), (4.0, 1))
     """
-    texts, numbers = _cut(markup)
-    return texts, tuple((float(number), axis) for number, axis in numbers)
+    return _slots(*_cut(markup))
+
+
+def _slots(
+    texts: tuple[str, ...], numbers
+) -> tuple[tuple[str, ...], tuple[tuple[float, int], ...]]:
+    """The movable form (see :func:`_movable`) of markup :func:`_cut` cut: each coordinate
+    written as a number.
+
+    >>> _slots(("<path d='M ", " ", "'/>"), (("1", 0), ("2.5", 1)))[1]
+    ((1.0, 0), (2.5, 1))
+    """
+    return tuple(texts), tuple((float(number), axis) for number, axis in numbers)
 
 
 def _cut(markup: str) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
@@ -516,8 +527,8 @@ def _packed_legend(arguments: dict) -> _Legend | None:
     parts = [texts[0]]
     for (number, _), text in zip(numbers, texts[1:], strict=True):
         parts += (number, text)
-    movable = (tuple(texts), tuple((float(number), axis) for number, axis in numbers))
     extent = Bbox.from_extents(*kept["extent"])
+    movable = _slots(texts, numbers)
     return _Legend("".join(parts), tuple(kept["glyphs"]), extent, kept["patterns"], movable)
 
 
