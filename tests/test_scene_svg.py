@@ -156,6 +156,57 @@ def test_an_outlined_text_written_again_is_outlined_once_and_written_as_matplotl
     assert first_difference(shape(reference), shape(ET.fromstring(written[-1]))) is None
 
 
+def _effect(kind: str, width: float, colour: str, offset: tuple):
+    if kind == "withStroke":
+        return patheffects.withStroke(linewidth=width, foreground=colour)
+    if kind == "Stroke":
+        return patheffects.Stroke(offset=offset, linewidth=width, foreground=colour)
+    if kind == "Normal":
+        return patheffects.Normal()
+    return patheffects.SimplePatchShadow(offset=offset)  # not one the shortcut writes
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(alphabet="AbQz 09*=α", min_size=1, max_size=6),
+    size=st.floats(5, 24),
+    weight=st.sampled_from(["normal", "bold"]),
+    place=st.tuples(st.floats(-50, 350), st.floats(-50, 250)),
+    angle=st.sampled_from([0.0, 30.0, -90.0, 12.5]),
+    rgba=st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1), st.floats(0.1, 1)),
+    effects=st.lists(
+        st.tuples(
+            st.sampled_from(["withStroke", "Stroke", "Normal", "SimplePatchShadow"]),
+            st.floats(0.5, 5),
+            st.sampled_from(["white", "#D55E00", (0.2, 0.4, 0.6, 0.5)]),
+            st.tuples(st.floats(-3, 3), st.floats(-3, 3)),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_an_outlined_text_is_written_as_matplotlib_s_path_effects_write_it(
+    text, size, weight, place, angle, rgba, effects
+):
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.patheffects import PathEffectRenderer
+
+    from search_viz.film.svg_writer import _Renderer
+
+    prop = FontProperties(size=size, weight=weight)
+    made = [_effect(*effect) for effect in effects]
+    ours, theirs = _Renderer(300.0, 200.0, {}, 72.0), _Renderer(300.0, 200.0, {}, 72.0)
+    page = len(ours.writer.parts)  # the root's start tag
+    written = ours.outlined_text(*place, text, prop, rgba, angle, made)
+    gc = theirs.new_gc()
+    gc.set_foreground(rgba, isRGBA=True)
+    PathEffectRenderer(made, theirs).draw_text(gc, *place, text, prop, angle, ismath=False)
+    if any(kind == "SimplePatchShadow" for kind, *_ in effects):
+        assert not written and len(ours.writer.parts) == page  # left to matplotlib
+    else:
+        assert written and "".join(ours.writer.parts) == "".join(theirs.writer.parts)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     ends=st.lists(st.floats(-20, 20, allow_nan=False), min_size=4, max_size=4),

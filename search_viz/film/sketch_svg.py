@@ -35,6 +35,7 @@ from search_viz.film.svg_writer import (
     _glyph_def,
     _prop_key,
     _Renderer,
+    effects_key,
     svg_rc,
 )
 
@@ -260,12 +261,13 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
             continue
         page = (renderer.width, renderer.height)  # what clips and flips the outline
         key = (line, _prop_key(layout.font), layout.font.get_size_in_points(), x, y, angle,
-               rgba, _effects_key(effects), page)  # fmt: skip
+               rgba, effects_key(effects), page)  # fmt: skip
         markup = _OUTLINED_TEXTS.get(key)
         if markup is None:
             renderer.writer.raw("")  # the group's start tag closed: what follows is the text's
             start = len(renderer.writer.parts)
-            writer.draw_text(gc, x, y, line, layout.font, angle)
+            if not renderer.outlined_text(x, y, line, layout.font, rgba, angle, effects):
+                writer.draw_text(gc, x, y, line, layout.font, angle)
             markup = "".join(renderer.writer.parts[start:])
             if len(_OUTLINED_TEXTS) >= 20_000:
                 _OUTLINED_TEXTS.clear()
@@ -280,18 +282,6 @@ def _write_text(renderer, sketch: Sketch, drawn: _Drawn) -> None:
 #: names) written where it stands on a page of its size: a graph drawn again (another
 #: search, another goal) writes its labels where they stood, as they were written.
 _OUTLINED_TEXTS: dict[tuple, str] = {}
-
-
-def _effects_key(effects) -> tuple:
-    """Path effects told apart by their kind and settings (a list made anew for each text).
-
-    >>> from matplotlib import patheffects
-    >>> a = [patheffects.withStroke(linewidth=3, foreground="white")]
-    >>> b = [patheffects.withStroke(linewidth=3, foreground="white")]
-    >>> _effects_key(a) == _effects_key(b) != _effects_key([patheffects.Normal()])
-    True
-    """
-    return tuple((type(e).__name__, repr(sorted(vars(e).items()))) for e in effects)
 
 
 def _write_legend(renderer, sketch: Sketch, drawn: _Drawn) -> None:

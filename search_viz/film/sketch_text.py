@@ -19,8 +19,8 @@ import copy
 import pathlib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache, partial
 from numbers import Real
 from typing import TYPE_CHECKING
 
@@ -71,11 +71,29 @@ class _Layout:
     font: FontProperties
     lines: tuple[tuple[str, bool | str], ...]  # each line as drawn, and whether it is math
     offsets: tuple[tuple[float, float], ...]  # each line's start, from the anchor (y up)
-    extent: tuple[float, float, float, float]  # x0, y0, width, height from the anchor
+    lines_extent: tuple[float, float, float, float]  # x0, y0, x1, y1 of its lines, from the anchor
     textbox: tuple[float, float, float, float]  # the box a bbox patch is drawn around
     box: FancyBboxPatch | None = None  # the bbox patch (its looks), if the text has one
     box_path: Path | None = None  # its outline, the text's anchor at the origin
     angle: float = 0.0  # the text turned, in degrees anticlockwise
+    #: the extent of the box's outline, when it is known how to find it once for many texts
+    box_extent: Callable[[], Bbox] | None = field(default=None, compare=False)
+
+    @cached_property
+    def extent(self) -> tuple[float, float, float, float]:
+        """x0, y0, width and height from the anchor, the box included, as ``Text`` measures
+        its window extent. Worked out when first asked for: the extent of a rounded box's
+        curves takes longer than the rest of the layout, and most pictures never ask."""
+        x0, y0, x1, y1 = self.lines_extent
+        if self.box is not None:
+            if self.box_extent is not None:
+                drawn = self.box_extent()
+            else:
+                drawn = self.box_path.get_extents(self.box.get_transform())
+            x0, y0 = min(x0, drawn.xmin), min(y0, drawn.ymin)
+            x1, y1 = max(x1, drawn.xmax), max(y1, drawn.ymax)
+        x0, y0, x1, y1 = (float(v) for v in (x0, y0, x1, y1))
+        return (x0, y0, x1 - x0, y1 - y0)
 
 
 def _font_size(kwargs: dict) -> float:
@@ -149,13 +167,12 @@ def _matplotlib_layout(s: str, **options) -> _Layout:
     if options["box"]:
         text.update_bbox_position_size(_LAYOUT_RENDERER)
         patch = text.get_bbox_patch()
-        extent = Bbox.union([extent, patch.get_window_extent(_LAYOUT_RENDERER)])
         path = patch.get_path()
     return _Layout(
         font=text.get_fontproperties(),
         lines=tuple(text._preprocess_math(line) for line, _, _ in info),
         offsets=tuple((float(x), float(y)) for _, _, (x, y) in info),
-        extent=tuple(float(v) for v in extent.bounds),
+        lines_extent=tuple(float(v) for v in extent.get_points().ravel()),
         textbox=(float(x_box), float(y_box), float(w_box), float(h_box)),
         box=patch,
         box_path=path,
@@ -191,9 +208,21 @@ def _is_plain(s: str, ha: str, va: str, linespacing) -> bool:
 
 
 @lru_cache(maxsize=256)
+def _text_font(size: float, weight, style: str) -> FontProperties:
+    """The font properties a ``Text`` of this size, weight and style has, made once (as
+    ``Text`` makes them: matplotlib's defaults, then these three).
+
+    >>> font = _text_font(10.0, "bold", "normal")
+    >>> vars(font) == vars(_styled_text(10.0, "bold", "normal", None).get_fontproperties())
+    True
+    """
+    return FontProperties(size=size, weight=weight, style=style)
+
+
+@lru_cache(maxsize=256)
 def _styled_text(size: float, weight, style: str, box) -> Text:
-    """An empty ``Text`` of this font and box, made once: its font properties and its box
-    patch are the ones every text of the style would make anew."""
+    """An empty ``Text`` of this font and box, made once: its box patch is the one every
+    boxed text of the style would make anew."""
     return _new_text("", size=size, weight=weight, style=style, ha="left", va="baseline",
                      linespacing=None, parse_math=False, box=box)  # fmt: skip
 
@@ -215,8 +244,7 @@ def _plain_layout(
     >>> [round(y, 2) for _, y in two.offsets], two == _matplotlib_layout("α = 5\\nβ = 3", **options)
     ([-9.32, -20.04], True)
     """
-    styled = _styled_text(size, weight, style, box)
-    font = styled.get_fontproperties()
+    font = _text_font(size, weight, style)
     least_ascent, least_descent, line_gap = _LAYOUT_RENDERER._get_font_height_metrics(font)
     if least_ascent is None or least_descent is None:
         return None
@@ -261,34 +289,32 @@ def _plain_layout(
     corners = [x0 - dx, y0 - dy]
     corners += [corners[0] + across, corners[1] + up]  # as Bbox.from_bounds adds them
     textbox = (float(0 - dx), float(bottom - dy), float(widest - 0), float(0 - bottom))
-    patch = path = None
+    patch = path = box_extent = None
     if box:
-        patch, path, drawn = _box_around(size, weight, style, box, textbox)
-        corners = [min(corners[0], drawn.xmin), min(corners[1], drawn.ymin),
-                   max(corners[2], drawn.xmax), max(corners[3], drawn.ymax)]  # fmt: skip
-    x0, y0, x1, y1 = (float(v) for v in corners)
+        patch, path = _box_around(size, weight, style, box, textbox)
+        box_extent = partial(_box_extent, size, weight, style, box, textbox)
     return _Layout(
         font=font,
         lines=tuple((line, False) for line in lines),
         offsets=tuple(
             (float(x - dx), float(y - dy)) for x, (_, y) in zip(starts, rows, strict=True)
         ),
-        extent=(x0, y0, x1 - x0, y1 - y0),
+        lines_extent=tuple(float(v) for v in corners),
         textbox=textbox,
         box=patch,
         box_path=path,
+        box_extent=box_extent,
     )
 
 
 @lru_cache(maxsize=1024)
 def _box_around(
     size: float, weight, style: str, box, textbox: tuple
-) -> tuple[FancyBboxPatch, Path, Bbox]:
+) -> tuple[FancyBboxPatch, Path]:
     """The box patch of a text of this style put around ``textbox`` (x, y, width, height),
-    as ``Text.update_bbox_position_size`` puts it, its outline and the outline's extent.
+    as ``Text.update_bbox_position_size`` puts it, and its outline.
 
-    Once per style and textbox: texts of one size (the digits all have one width) share it,
-    and working out a rounded box's extent is most of a boxed text's layout.
+    Once per style and textbox: texts of one size (the digits all have one width) share it.
     """
     styled = _styled_text(size, weight, style, box)
     x_box, y_box, w_box, h_box = textbox
@@ -297,8 +323,15 @@ def _box_around(
     # turned by the text's angle (none), then moved from the text's anchor (the origin)
     patch.set_transform(Affine2D().rotate_deg(0.0).translate(0.0 + x_box, 0.0 + y_box))
     patch.set_mutation_scale(_LAYOUT_RENDERER.points_to_pixels(styled.get_size()))
-    path = patch.get_path()
-    return patch, path, path.get_extents(patch.get_transform())
+    return patch, patch.get_path()
+
+
+@lru_cache(maxsize=1024)
+def _box_extent(size: float, weight, style: str, box, textbox: tuple) -> Bbox:
+    """The extent of :func:`_box_around`'s box, its outline's curves included: once per
+    style and textbox, as the box."""
+    patch, path = _box_around(size, weight, style, box, textbox)
+    return path.get_extents(patch.get_transform())
 
 
 def anchor_of(sketch: Sketch, drawn: _Drawn) -> tuple[float, float]:
@@ -362,11 +395,14 @@ def legend_of(sketch: Sketch, drawn: _Drawn) -> _Legend:
     dx, dy = _shift(sketch, anchor)
     down = sketch.size_points[1] - _PAGE[1] - dy  # SVG's y runs down from the top
     markup, patterns = _moved(apart.movable, dx, down), apart.patterns
-    for oid in re.findall(r'<pattern id="(\w+)"', patterns):
+    for oid in _PATTERN_IDS.findall(patterns):
         markup = markup.replace(f"url(#{oid})", f"url(#{oid}-legend)")
         patterns = patterns.replace(f'id="{oid}"', f'id="{oid}-legend"')
     return _Legend(patterns + markup, apart.glyphs, apart.extent.translated(dx, dy))
 
+
+#: The ids of a legend's hatch patterns (compiled with the module: not in a first film).
+_PATTERN_IDS = re.compile(r'<pattern id="(\w+)"')
 
 #: Where a legend's markup holds page coordinates: a marker's place, a text's
 #: translation, a path's points (a marker's own outline, in ``<defs>``, has an id first).

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 import matplotlib as mpl
 import numpy as np
-from matplotlib import cbook
+from matplotlib import cbook, patheffects
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.backends.backend_svg import RendererSVG, _generate_css, _short_float_fmt
 from matplotlib.colors import rgb2hex, to_rgba
@@ -826,6 +826,83 @@ class _Renderer(_CachedMetrics, RendererSVG):
         rgb = gc.get_rgb()
         alpha = gc.get_alpha() if gc.get_forced_alpha() else rgb[3]
         self.plain_text(x, y, s, prop, (*rgb[:3], alpha), angle)
+
+    def outlined_text(self, x: float, y: float, s: str, prop, rgba: tuple, angle: float,
+                      effects: list) -> bool:  # fmt: skip
+        """Write what ``PathEffectRenderer(effects, self).draw_text`` writes for the plain text
+        ``s`` at (x, y) in ``rgba`` (no math, no clip), if each effect is a ``Stroke``, a
+        ``withStroke`` or a ``Normal``: the text's outline once for each drawing an effect
+        makes, each in the style its effect gives it. False (nothing written) for other effects.
+
+        The styles are worked out once per colour and effects, by matplotlib's own
+        graphics contexts; only the outline's place is worked out for each text, with the
+        very transforms matplotlib composes.
+        """
+        drawings = self._effect_drawings(rgba, effects)
+        if drawings is None:
+            return False
+        path = Path(*self._text2path.get_text_path(prop, s))
+        scale = self.points_to_pixels(prop.get_size_in_points()) / self._text2path.FONT_SCALE
+        placed = Affine2D().scale(scale).rotate_deg(angle).translate(x, self.height - y)
+        placed = placed.get_matrix()
+        flip = Affine2D().scale(1, -1).translate(0, self.height).get_matrix()
+        for offset, style in drawings:
+            # (placed + offset) + flip, as CompositeAffine2D multiplies them
+            moved = placed if offset is None else np.dot(offset, placed)
+            d = self._convert_path(path, np.dot(flip, moved), clip=False, simplify=False)
+            self.writer.element("path", d=d, style=style)
+        return True
+
+    def _effect_drawings(self, rgba: tuple, effects: list) -> tuple | None:
+        """Each drawing ``effects`` make of a text in ``rgba``, in order: (the matrix of its
+        offset, or None for none at all, and its style); None if an effect is not a
+        ``Stroke``, a ``withStroke`` or a ``Normal``."""
+        key = (rgba, effects_key(effects))
+        known = _EFFECT_DRAWINGS.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known
+        gc = self.new_gc()  # as _draw_text_as_path leaves it: the text's colour, no line
+        gc.set_foreground(rgba, isRGBA=True)
+        gc.set_linewidth(0.0)
+        face = gc.get_rgb()
+        drawings: list | None = []
+        for effect in effects:
+            kind = type(effect)
+            if kind not in (patheffects.Stroke, patheffects.withStroke, patheffects.Normal):
+                drawings = None
+                break
+            if kind is not patheffects.Normal:  # Stroke.draw_path: a copy of gc, updated
+                stroke = self.new_gc()
+                stroke.copy_properties(gc)
+                stroke = effect._update_gc(stroke, effect._gc)
+                offset = effect._offset_transform(self).get_matrix().copy()
+                drawings.append((offset, self._get_style(stroke, face)))
+                stroke.restore()
+            if kind is not patheffects.Stroke:  # the text itself, as it stands
+                drawings.append((None, self._get_style(gc, face)))
+        gc.restore()
+        if len(_EFFECT_DRAWINGS) >= 1_000:
+            _EFFECT_DRAWINGS.clear()
+        _EFFECT_DRAWINGS[key] = None if drawings is None else tuple(drawings)
+        return _EFFECT_DRAWINGS[key]
+
+
+def effects_key(effects) -> tuple:
+    """Path effects told apart by their kind and settings (a list made anew for each text).
+
+    >>> from matplotlib import patheffects
+    >>> a = [patheffects.withStroke(linewidth=3, foreground="white")]
+    >>> b = [patheffects.withStroke(linewidth=3, foreground="white")]
+    >>> effects_key(a) == effects_key(b) != effects_key([patheffects.Normal()])
+    True
+    """
+    return tuple((type(e).__name__, repr(sorted(vars(e).items()))) for e in effects)
+
+
+#: The drawings each colour and list of path effects make of a text (see
+#: :meth:`_Renderer.outlined_text`), by colour and effects.
+_EFFECT_DRAWINGS: dict[tuple, tuple | None] = {}
+_UNKNOWN = object()
 
 
 #: How a path string starts each kind of command, and how many vertices it takes.
