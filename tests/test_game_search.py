@@ -411,6 +411,11 @@ def test_a_game_that_is_stuck_says_where():
 
     with pytest.raises(ValueError, match=r"\(1,\) is not terminal but has no actions"):
         run(minimax(Stuck(3)))
+    # summed up below the root, it still says the whole way down to the stuck state
+    for pruning in (False, True):
+        summed = game_search(Stuck(4), pruning=pruning, summed_up=lambda node: True, table={})
+        with pytest.raises(ValueError, match=r"\(1, 1\) is not terminal but has no actions"):
+            run(summed)
 
 
 # ------------------------------------------------------------------ summing up

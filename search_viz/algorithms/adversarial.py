@@ -42,7 +42,8 @@ search: the events about the other nodes stay the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from operator import length_hint
 from typing import Any, NamedTuple
 
 from search_viz.checks import WrongTypeError, describe, flag, whole_number
@@ -333,7 +334,12 @@ def _game_search(
         # MAX-VALUE(state, alpha, beta) or MIN-VALUE(...) is called on `node`.
         if summed and path and summed_up(node):
             # A summed-up call: what it returns (v, the principal variation below) and costs
-            v, line, entered, leaves, cuts = summed(state, node, depth, alpha, beta)
+            try:
+                v, line, entered, leaves, cuts = summed(state, depth, alpha, beta)
+            except _Stuck as stuck:
+                stuck_at = node + stuck.below
+                message = f"the state at {stuck_at} is not terminal but has no actions"
+                raise ValueError(message) from None
             nodes += entered
             evaluated += leaves
             pruned += cuts
@@ -412,18 +418,45 @@ def _game_search(
     )
 
 
+#: The iterators that know exactly how many items they have left (a tuple's, a list's).
+_COUNTED = (type(iter(())), type(iter([])))
+
+
+def remaining(items: Iterator) -> int:
+    """How many items the iterator ``items`` has left (a tuple's or a list's are counted
+    without stepping through them, others are used up).
+
+    >>> rest = iter((1, 2, 3)); _ = next(rest)
+    >>> remaining(rest), remaining(x for x in "abc")
+    (2, 3)
+    """
+    if type(items) in _COUNTED:
+        return length_hint(items)
+    return sum(1 for _ in items)
+
+
+class _Stuck(Exception):
+    """A summed-up call met a state that is not terminal but has no actions: ``below`` is
+    where, the actions from the call's state down to it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.below: tuple = ()
+
+
 def _summing(game, pruning, fail_soft, limit, evaluate, order, table):
-    """The summed-up calls of :func:`_game_search`: ``summed(state, node, depth, alpha,
-    beta)`` is what MAX-VALUE / MIN-VALUE returns there and what it costs, as ``(value,
-    principal variation below, nodes entered, leaves evaluated, children pruned)``. Each
-    call, and every call it makes, is searched once per (state, depth if there is a
-    ``limit``, alpha, beta) and kept in ``table``; it makes no events, so it is a plain
-    recursion, not a step of the generator.
+    """The summed-up calls of :func:`_game_search`: ``summed(state, depth, alpha, beta)``
+    is what MAX-VALUE / MIN-VALUE returns there and what it costs, as ``(value, principal
+    variation below, nodes entered, leaves evaluated, children pruned)``. Each call, and
+    every call it makes, is searched once per (state, depth if there is a ``limit``, alpha,
+    beta) and kept in ``table``; it makes no events, so it is a plain recursion, not a step
+    of the generator. A state that is not terminal but has no actions raises
+    :class:`_Stuck`, which says where below the call it is.
     """
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
 
-    def summed(state, node, depth, alpha, beta) -> tuple:
+    def summed(state, depth, alpha, beta) -> tuple:
         key = (state, None if limit is None else depth, alpha, beta)
         known = table.get(key)
         if known is not None:
@@ -439,7 +472,11 @@ def _summing(game, pruning, fail_soft, limit, evaluate, order, table):
             rest = iter(actions(state) if order is None else order(state, depth, is_max))
             a = _END
             for a in rest:
-                v, line, e, le, c = summed(result(state, a), node + (a,), depth + 1, alpha, beta)  # noqa: RUF005
+                try:  # free in the loop: only a stuck state below pays, to say where it is
+                    v, line, e, le, c = summed(result(state, a), depth + 1, alpha, beta)
+                except _Stuck as stuck:
+                    stuck.below = (a, *stuck.below)
+                    raise
                 entered, leaves, cuts = entered + e, leaves + le, cuts + c
                 # the update of _game_search's loop, inline in both: a call per node would
                 # cost the generator its margin over the other libraries (bench_game_search)
@@ -454,12 +491,12 @@ def _summing(game, pruning, fail_soft, limit, evaluate, order, table):
                     if pruning and best < beta:
                         beta = best
                 if pruning and alpha >= beta:  # the children left cannot matter
-                    cuts += sum(1 for _ in rest)
+                    cuts += remaining(rest)
                     v = best if fail_soft else (beta if is_max else alpha)
                     break
             else:
                 if a is _END:
-                    raise ValueError(f"the state at {node} is not terminal but has no actions")
+                    raise _Stuck()
                 v = best if fail_soft or not pruning else (alpha if is_max else beta)
             known = (v, best_line, entered, leaves, cuts)
         table[key] = known

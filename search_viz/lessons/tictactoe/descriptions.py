@@ -50,8 +50,11 @@ STATUS_WORDS = {
 }
 
 
-def tictactoe_description(view: TreeView, step: int, looks: Mapping[Node, NodeLook]) -> str:
-    """What the picture of ``view``'s search shows at ``step``, every drawn node in ``looks``.
+def tictactoe_description(
+    view: TreeView, step: int, looks: Mapping[Node, NodeLook], position: str | None = None
+) -> str:
+    """What the picture of ``view``'s search shows at ``step``, every drawn node in ``looks``
+    (``position``: :func:`searched_position` of ``view``, if a film has it at hand).
 
     >>> from search_viz.problems.tictactoe import TicTacToe
     >>> from search_viz.lessons.tictactoe.drawing import walk
@@ -63,9 +66,9 @@ def tictactoe_description(view: TreeView, step: int, looks: Mapping[Node, NodeLo
     """
     e = view.trace.events[step]
     focus = view.focus
-    parts = [
-        f"{_position(view)}; {'the opened node' if focus else 'the root'}: {_state(looks[focus])}"
-    ]
+    if position is None:
+        position = searched_position(view)
+    parts = [f"{position}; {'the opened node' if focus else 'the root'}: {_state(looks[focus])}"]
     if e.kind == "done":
         line = [n for n in view.nodes if len(n) > len(focus) and looks[n].principal]
         best = f"; the best line: {node_name(view, line[-1])}" if line else ""
@@ -89,8 +92,14 @@ def tictactoe_description(view: TreeView, step: int, looks: Mapping[Node, NodeLo
     return ". ".join(parts) + "."
 
 
-def _position(view: TreeView) -> str:
-    """The searched board in words: whose marks are where, and who moves."""
+def searched_position(view: TreeView) -> str:
+    """The searched board in words: whose marks are where, and who moves (the same at every
+    step of a film).
+
+    >>> from search_viz.lessons.tictactoe.search import Search, tree_view
+    >>> searched_position(tree_view(TicTacToe("X...O...."), Search()))
+    'The searched position: X at top left; O at centre; X to move'
+    """
     opened = f" (opened at {node_name(view, view.focus)})" if view.focus else ""
     where = board_text(view.board(view.focus))
     return f"The searched position{opened}: {where}; {mover(view, view.focus)} to move"

@@ -64,7 +64,11 @@ from search_viz.lessons.tictactoe.boards import (
     inch_axes,
     winning_line,
 )
-from search_viz.lessons.tictactoe.descriptions import board_text, tictactoe_description
+from search_viz.lessons.tictactoe.descriptions import (
+    board_text,
+    searched_position,
+    tictactoe_description,
+)
 from search_viz.lessons.tictactoe.questions import Asked, ask
 from search_viz.lessons.tictactoe.search import (
     Fold,
@@ -771,6 +775,8 @@ def why_film(view: TreeView, size: str = "page") -> Film:
         shape=view.shape,
     )
     final = view.trace.result.stats
+    counted = {name: f"{name} (of {final[stat]:,})" for name, stat in _STAT.items()}
+    position = searched_position(view)
     before = {}
     for k, (looks, changed, sentence, line, asked) in enumerate(steps):
         if asked is not None:
@@ -784,8 +790,8 @@ def why_film(view: TreeView, size: str = "page") -> Film:
         writer.step(
             sentence,
             line=line,
-            counters={f"{name} (of {final[_STAT[name]]:,})": v for name, v in totals.items()},
-            description=tictactoe_description(view, k, looks),
+            counters={counted[name]: v for name, v in totals.items()},
+            description=tictactoe_description(view, k, looks, position),
         )
     return writer.film()
 
