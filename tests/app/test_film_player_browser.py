@@ -57,6 +57,12 @@ def test_buttons_and_keys_step_in_the_browser_without_the_server(page, film_url)
     assert shown_step(page) == 0
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 1
+    page.keyboard.press("End")
+    assert shown_step(page) == 11
+    page.keyboard.press("Home")
+    assert shown_step(page) == 0
+    page.keyboard.press("ArrowRight")
+    assert shown_step(page) == 1
     page.wait_for_timeout(500)
     assert sent["count"] == before, "stepping reran the page"
     assert "step=1" in page.url
@@ -71,6 +77,8 @@ def test_keys_leave_a_text_field_alone(page, film_url):
     field.type("ab")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("Space")
+    page.keyboard.press("Home")
+    page.keyboard.press("End")
     assert shown_step(page) == 2
     assert field.input_value() == "a b" or field.input_value().startswith("a")
 

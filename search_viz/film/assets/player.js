@@ -1811,7 +1811,7 @@ function editable(target) {
 
 function onKey(event) {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (!["ArrowLeft", "ArrowRight", " "].includes(event.key)) return;
+  if (!["ArrowLeft", "ArrowRight", "Home", "End", " "].includes(event.key)) return;
   const target = event.composedPath ? event.composedPath()[0] : event.target;
   if (editable(target) && !emptyAnswer(target)) return;
   if (target.classList && target.classList.contains("svp-pickable")) return;
@@ -1823,6 +1823,8 @@ function onKey(event) {
   event.stopPropagation();
   if (event.key === "ArrowLeft") player.go(player.step - 1, true);
   else if (event.key === "ArrowRight") player.go(player.step + 1, true);
+  else if (event.key === "Home") player.go(0, true);
+  else if (event.key === "End") player.go(player.n - 1, true);
   else player.togglePlay();
 }
 
@@ -1930,14 +1932,14 @@ class Player {
       b.append(icon(name));
       return b;
     };
-    this.first = button("first", "First step");
+    this.first = button("first", "First step", "Home");
     this.back = button("back", "Back", "Left arrow");
     this.play = button("play", "Play", "Space");
     this.play.classList.add("svp-primary");
     this.playLabel = el("span", { class: "svp-label" }, "Play");
     this.play.append(this.playLabel);
     this.forward = button("forward", "Forward", "Right arrow");
-    this.last = button("last", "Last step");
+    this.last = button("last", "Last step", "End");
     this.slider = el("input", { type: "range", class: "svp-slider", min: "0", max: "0", value: "0",
       "aria-label": "Step" });
     this.count = el("span", { class: "svp-count", "aria-live": "off" });
