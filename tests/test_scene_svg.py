@@ -202,9 +202,11 @@ def test_an_outlined_text_is_written_as_matplotlib_s_path_effects_write_it(
     gc.set_foreground(rgba, isRGBA=True)
     PathEffectRenderer(made, theirs).draw_text(gc, *place, text, prop, angle, ismath=False)
     if any(kind == "SimplePatchShadow" for kind, *_ in effects):
-        assert not written and len(ours.writer.parts) == page  # left to matplotlib
+        assert not written  # left to matplotlib
+        assert len(ours.writer.parts) == page
     else:
-        assert written and "".join(ours.writer.parts) == "".join(theirs.writer.parts)
+        assert written
+        assert "".join(ours.writer.parts) == "".join(theirs.writer.parts)
 
 
 @settings(max_examples=300, deadline=None)

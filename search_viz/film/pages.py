@@ -82,7 +82,8 @@ h1 {{ font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 
 <body>
 <h1>{heading}</h1>
 <div id="player"></div>
-<p class="svp-made">Made with search_viz. Keys: Left and Right step, Home and End go to the first and last step, Space plays and pauses.</p>
+<p class="svp-made">Made with search_viz. Keys: Left and Right step, Home and End go to the
+first and last step, Space plays and pauses.</p>
 <script type="application/json" id="film-data">{data}</script>
 <script type="module">
 {js}
