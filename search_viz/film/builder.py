@@ -38,7 +38,7 @@ from search_viz.film.film import (
     scene_looks,
 )
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
-from search_viz.film.questions import Question
+from search_viz.film.questions import Question, item_rows
 from search_viz.film.scene import Scene
 
 
@@ -88,6 +88,8 @@ class FilmBuilder:
         self._asks: dict[int, dict] = {}
         self._asked: dict[tuple, dict] = {}  # (question, its item numbers) -> its data
         self._numbers_of: dict[int, tuple] = {}  # id of an items mapping -> its numbers
+        # id of a choices' numbers mapping -> it, as a key, and its rows by choices
+        self._numbers_known: dict[int, tuple[dict, tuple, dict]] = {}
         # (item numbers, what they are, their edits, drag role, paint role) per editable part
         self._editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]] = []
 
@@ -310,11 +312,30 @@ class FilmBuilder:
         self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
 
     def _question_data(self, question: Question, numbers: dict) -> dict:
-        """``question.data(numbers)``, written once for each question the film asks again."""
-        key = (question, tuple((c, tuple(n)) for c, n in numbers.items()))
+        """``question.data(numbers)``, written once for each question the film asks again;
+        the item numbers of a mapping asked with again (see :meth:`_item_numbers`) are put
+        in a key, and in a pick's rows, once."""
+        if not numbers:
+            known = (numbers, (), {})
+        else:
+            known = self._numbers_known.get(id(numbers))
+            if known is None or known[0] is not numbers:
+                if len(self._numbers_known) >= 256:
+                    self._numbers_known.clear()
+                frozen = tuple((c, tuple(n)) for c, n in numbers.items())
+                known = self._numbers_known[id(numbers)] = (numbers, frozen, {})
+        _, frozen, rows = known
+        key = (question, frozen)
         data = self._asked.get(key)
         if data is None:
-            data = self._asked[key] = question.data(numbers)
+            row = None
+            if question.kind == "pick":
+                row = rows.get(question.choices)
+                if row is None:
+                    if len(rows) >= 1024:
+                        rows.clear()
+                    row = rows[question.choices] = item_rows(question.choices, numbers)
+            data = self._asked[key] = question.data(numbers, row)
         return data
 
     def film(self, whole: int | None = None) -> Film:

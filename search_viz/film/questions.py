@@ -98,13 +98,17 @@ class Question:
             return given == self.answer
         return abs(given - self.answer) <= VALUE_TOLERANCE
 
-    def data(self, items: Mapping[Hashable, Sequence[int]] | None = None) -> dict:
+    def data(
+        self, items: Mapping[Hashable, Sequence[int]] | None = None, rows: tuple | None = None
+    ) -> dict:
         """The question as the browser reads it.
 
         ``k`` the kind, ``p`` the prompt, ``w`` why; for a pick or a choice, ``c``
         the labels and ``a`` the answer's place among them; for a pick, ``i`` each
-        choice's item numbers in the scene (empty: a named option only); for a
-        value, ``a`` the number (``"inf"`` or ``"-inf"`` for the infinities).
+        choice's item numbers in the scene (empty: a named option only), as
+        :func:`item_rows` writes them from ``items`` (``rows``: those rows worked out
+        already); for a value, ``a`` the number (``"inf"`` or ``"-inf"`` for the
+        infinities).
 
         >>> value("h of the start?", 5, why="Manhattan distance.").data()
         {'k': 'value', 'p': 'h of the start?', 'w': 'Manhattan distance.', 'a': 5}
@@ -119,9 +123,17 @@ class Question:
         out["c"] = tuple(self.labels) if self.labels else tuple(str(c) for c in self.choices)
         out["a"] = self.choices.index(self.answer)
         if self.kind == "pick":
-            items = items or {}
-            out["i"] = tuple(tuple(sorted(map(int, items.get(c, ())))) for c in self.choices)
+            out["i"] = item_rows(self.choices, items or {}) if rows is None else rows
         return out
+
+
+def item_rows(choices: Sequence[Hashable], items: Mapping[Hashable, Sequence[int]]) -> tuple:
+    """Each choice's item numbers in the scene, in order, as a pick's data writes them.
+
+    >>> item_rows(["A", "B", "no cut"], {"A": [7, 3], "B": [5]})
+    ((3, 7), (5,), ())
+    """
+    return tuple(tuple(sorted(map(int, items.get(c, ())))) for c in choices)
 
 
 def pick(
