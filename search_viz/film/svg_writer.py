@@ -837,6 +837,13 @@ class _Renderer(_CachedMetrics, RendererSVG):
         The styles are worked out once per colour and effects, by matplotlib's own
         graphics contexts; only the outline's place is worked out for each text, with the
         very transforms matplotlib composes.
+
+        >>> renderer = _Renderer(100.0, 50.0, {}, POINTS)
+        >>> halo = [patheffects.withStroke(linewidth=3, foreground="white")]
+        >>> renderer.outlined_text(10, 20, "A", FontProperties(size=10), (0, 0, 0, 1), 0.0, halo)
+        True
+        >>> sum(part.startswith("<path") for part in renderer.writer.parts)  # halo, then letter
+        2
         """
         drawings = self._effect_drawings(rgba, effects)
         if drawings is None:
