@@ -61,6 +61,8 @@ def test_buttons_and_keys_step_in_the_browser_without_the_server(page, film_url)
     assert shown_step(page) == 11
     page.keyboard.press("Home")
     assert shown_step(page) == 0
+    page.keyboard.press("Control+End")  # left to the page: it scrolls, the replay stays
+    assert shown_step(page) == 0
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 1
     page.wait_for_timeout(500)
