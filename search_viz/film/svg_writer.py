@@ -888,10 +888,11 @@ class _Renderer(_CachedMetrics, RendererSVG):
             if kind is not patheffects.Stroke:  # the text itself, as it stands
                 drawings.append((None, self._get_style(gc, face)))
         gc.restore()
+        found = None if drawings is None else tuple(drawings)
         if len(_EFFECT_DRAWINGS) >= 1_000:
             _EFFECT_DRAWINGS.clear()
-        _EFFECT_DRAWINGS[key] = None if drawings is None else tuple(drawings)
-        return _EFFECT_DRAWINGS[key]
+        _EFFECT_DRAWINGS[key] = found
+        return found
 
 
 def effects_key(effects) -> tuple:
