@@ -63,6 +63,12 @@ def test_buttons_and_keys_step_in_the_browser_without_the_server(page, film_url)
     assert shown_step(page) == 0
     page.keyboard.press("Control+End")  # left to the page: it scrolls, the replay stays
     assert shown_step(page) == 0
+    keys = page.locator(".svp-controls .svp-btn").evaluate_all(
+        "buttons => buttons.map((b) => "
+        "[b.getAttribute('aria-label'), b.getAttribute('aria-keyshortcuts')])"
+    )
+    assert keys == [["First step", "Home"], ["Back", "ArrowLeft"], ["Play", "Space"],
+                    ["Forward", "ArrowRight"], ["Last step", "End"]]  # fmt: skip
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 1
     page.wait_for_timeout(500)

@@ -1926,20 +1926,21 @@ class Player {
 
   buildControls() {
     const bar = el("div", { class: "svp-controls", role: "toolbar", "aria-label": "Replay controls" });
-    const button = (name, label, key) => {
+    // `key`: the key that does the same, as the tooltip says it and as aria-keyshortcuts names it
+    const button = (name, label, [key, shortcut]) => {
       const b = el("button", { type: "button", class: `svp-btn svp-${name}`, "aria-label": label,
-        title: key ? `${label} (${key})` : label });
+        title: `${label} (${key})`, "aria-keyshortcuts": shortcut });
       b.append(icon(name));
       return b;
     };
-    this.first = button("first", "First step", "Home");
-    this.back = button("back", "Back", "Left arrow");
-    this.play = button("play", "Play", "Space");
+    this.first = button("first", "First step", ["Home", "Home"]);
+    this.back = button("back", "Back", ["Left arrow", "ArrowLeft"]);
+    this.play = button("play", "Play", ["Space", "Space"]);
     this.play.classList.add("svp-primary");
     this.playLabel = el("span", { class: "svp-label" }, "Play");
     this.play.append(this.playLabel);
-    this.forward = button("forward", "Forward", "Right arrow");
-    this.last = button("last", "Last step", "End");
+    this.forward = button("forward", "Forward", ["Right arrow", "ArrowRight"]);
+    this.last = button("last", "Last step", ["End", "End"]);
     this.slider = el("input", { type: "range", class: "svp-slider", min: "0", max: "0", value: "0",
       "aria-label": "Step" });
     this.count = el("span", { class: "svp-count", "aria-live": "off" });
