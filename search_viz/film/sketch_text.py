@@ -76,7 +76,7 @@ class _Layout:
     box: FancyBboxPatch | None = None  # the bbox patch (its looks), if the text has one
     box_path: Path | None = None  # its outline, the text's anchor at the origin
     angle: float = 0.0  # the text turned, in degrees anticlockwise
-    #: the extent of the box's outline, when it is known how to find it once for many texts
+    #: how to find the extent of the box's outline, if the text has one (its curves included)
     box_extent: Callable[[], Bbox] | None = field(default=None, compare=False)
 
     @cached_property
@@ -85,11 +85,8 @@ class _Layout:
         its window extent. Worked out when first asked for: the extent of a rounded box's
         curves takes longer than the rest of the layout, and most pictures never ask."""
         x0, y0, x1, y1 = self.lines_extent
-        if self.box is not None:
-            if self.box_extent is not None:
-                drawn = self.box_extent()
-            else:
-                drawn = self.box_path.get_extents(self.box.get_transform())
+        if self.box_extent is not None:
+            drawn = self.box_extent()
             x0, y0 = min(x0, drawn.xmin), min(y0, drawn.ymin)
             x1, y1 = max(x1, drawn.xmax), max(y1, drawn.ymax)
         x0, y0, x1, y1 = (float(v) for v in (x0, y0, x1, y1))
@@ -163,11 +160,12 @@ def _matplotlib_layout(s: str, **options) -> _Layout:
     text = _new_text(s, **options)
     # the layout's box is the text's window extent: it stands at (0, 0), untransformed
     extent, info, ((x_box, y_box), (w_box, h_box)) = text._get_layout(_LAYOUT_RENDERER)
-    patch = path = None
+    patch = path = box_extent = None
     if options["box"]:
         text.update_bbox_position_size(_LAYOUT_RENDERER)
         patch = text.get_bbox_patch()
         path = patch.get_path()
+        box_extent = partial(path.get_extents, patch.get_transform())  # its window extent
     return _Layout(
         font=text.get_fontproperties(),
         lines=tuple(text._preprocess_math(line) for line, _, _ in info),
@@ -177,6 +175,7 @@ def _matplotlib_layout(s: str, **options) -> _Layout:
         box=patch,
         box_path=path,
         angle=float(text.get_rotation()),
+        box_extent=box_extent,
     )
 
 

@@ -754,11 +754,12 @@ def why_film(view: TreeView, size: str = "page") -> Film:
     steps, written, before, order = [], set(), {}, {}
     for k, (fold, looks, new, asked) in enumerate(_walk(view)):
         # a step keeps the look objects of the nodes it did not touch (see walk); the others
-        # are shown in the order of ``looks`` (a node's place: when it was first shown)
+        # that look otherwise are shown in the order of ``looks`` (a node's place: when it
+        # was first shown)
         for n in new:
             order.setdefault(n, len(order))
         changed = sorted(
-            ((n, look) for n, look in new.items() if look is not before.get(n)),
+            ((n, look) for n, look in new.items() if _restyled(before.get(n), look)),
             key=lambda item: order[item[0]],
         )
         steps.append((looks, changed, step_note(view, k, fold), fold.event.line, asked))
@@ -777,15 +778,12 @@ def why_film(view: TreeView, size: str = "page") -> Film:
     final = view.trace.result.stats
     counted = {name: f"{name} (of {final[stat]:,})" for name, stat in _STAT.items()}
     position = searched_position(view)
-    before = {}
     for k, (looks, changed, sentence, line, asked) in enumerate(steps):
         if asked is not None:
             items = {c: pick_items(view, node) for c, node in asked.nodes.items()}
             writer.ask(asked.question, items)
         for node, look in changed:
-            if before.get(node) != look:
-                _show(writer, view, node, look)
-        before = looks
+            _show(writer, view, node, look)
         totals = view.totals(k)
         writer.step(
             sentence,
@@ -794,6 +792,17 @@ def why_film(view: TreeView, size: str = "page") -> Film:
             description=tictactoe_description(view, k, looks, position),
         )
     return writer.film()
+
+
+def _restyled(old: NodeLook | None, new: NodeLook) -> bool:
+    """Whether a node's look at a step differs from its look before (a new look object may
+    look the same).
+
+    >>> look = NodeLook("open", "")
+    >>> _restyled(None, look), _restyled(look, look), _restyled(look, NodeLook("open", ""))
+    (True, False, False)
+    """
+    return old is not new and old != new
 
 
 _STAT = {"nodes entered": "nodes", "leaves evaluated": "evaluated", "children pruned": "pruned"}
