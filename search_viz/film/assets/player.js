@@ -2032,7 +2032,9 @@ class Player {
       if (!this.films.length) {
         this.stage.replaceChildren(el("div", { class: "svp-loading" }, "Loading the replay…"));
       }
-      this.count.textContent = "Loading…";
+      // films that came in this answer are mounted within a few ms: the count is left as it
+      // is, as a change of it would cost a layout and a frame painted before them
+      if (!specs.every((spec) => spec.inline)) this.count.textContent = "Loading…";
       this.box.classList.add("svp-busy");
       const askRest = this.hooks.more ? (id) => this.hooks.more(id) : null;
       const sources = specs.map((spec) => new FilmSource(spec, askRest));
