@@ -443,6 +443,8 @@ def phases(log: dict, mark: int) -> dict:
     ...        "shown": {"films": "f", "detected": 290.0, "painted": 300.0}}
     >>> phases(log, 1)["total"], phases(log, 1)["server"], phases(log, 1)["mount"]
     (200.0, 148.0, 30.0)
+    >>> phases(log, 1)["received"]  # two messages and a file
+    3920
     """
     start = log["input"][1] if log["input"] else float("nan")
     shown = log["shown"]
@@ -451,6 +453,8 @@ def phases(log: dict, mark: int) -> dict:
     files = [f for f in log["files"] if f[0] >= start and f[1] <= shown["detected"]]
     first_file = files[0][0] if files else shown["detected"]
     got = [t for t, _ in log["got"] if start <= t <= first_file]
+    # what reached the page for it: its messages up to the picture painted, and the files
+    received = sum(n for t, n in log["got"] if start <= t <= shown["painted"])
     answered = got[-1] if got else first_file
     arrived = max((f[1] for f in files), default=answered)
     return {
@@ -462,6 +466,7 @@ def phases(log: dict, mark: int) -> dict:
         "mount": shown["painted"] - arrived,
         "sent": len(sent),
         "bytes": sum(f[2] for f in files),
+        "received": received + sum(f[2] for f in files),
     }
 
 
@@ -582,6 +587,7 @@ def rows(run: Sequence[tuple]) -> list[tuple]:
                 _span([r["steps"] for r in done]),
                 _span([r["sent"] for r in done]),
                 f"{median([r['bytes'] for r in done]) / 1000:.0f} kB" if done else "-",
+                f"{median([r['received'] for r in done]) / 1000:.0f} kB" if done else "-",
                 f"{load_before:.1f} / {load_after:.1f}",
             ))  # fmt: skip
     return out
@@ -605,6 +611,7 @@ HEADER = [
     "steps of the films",
     "messages sent per edit",
     "film files p50",
+    "received per edit p50",
     "load before / after",
 ]
 
@@ -634,7 +641,9 @@ def report(runs: Sequence[Sequence[tuple]], served: str) -> str:
         "are 0 kB); **mount**: the last file arrived (or the delta) to painted (gunzip, the "
         "SVG mounted, step 0 shown, layout, paint). **App CPU**: the CPU time the app's "
         f"process used from the input until {LOOK_MS} ms after the paint (the whole rerun; "
-        "10 ms ticks). "
+        "10 ms ticks). **Received**: the bytes of the websocket's messages from the input "
+        "to the paint, and of any film file (each message that shows the player carries "
+        "its script and style, about 120 kB). "
         "Steps: the new films' lengths. Messages sent: the page's websocket messages per "
         f"edit (a rerun is one). Target: p95 under {TARGET_MS} ms. Two runs, one after the "
         "other; the 1-minute load average of this 2-core machine before and after each "
