@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
+from streamlit.errors import StreamlitAPIException, StreamlitComponentRegistryError
 
 from search_viz.film import player_files
 from search_viz.film.pages import ASSETS, player_assets
@@ -52,6 +52,7 @@ def test_a_named_copy_changes_name_with_what_it_holds_and_the_old_one_goes(tmp_p
             "Component 'search_viz.film_player' must be declared in pyproject.toml with "
             "asset_dir to use file-backed js."
         ),
+        StreamlitComponentRegistryError("Path 'served/player.js' resolves outside asset_dir"),
         PermissionError(13, "Permission denied"),
     ],
 )

@@ -49,6 +49,7 @@ from functools import partial
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import Error as StreamlitError
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -76,7 +77,7 @@ def _component():
     try:
         js, css = served_player_files()
         return st.components.v2.component(name, js=js, css=css)
-    except (OSError, StreamlitAPIException):  # no manifest, or no files: inside the messages
+    except (OSError, StreamlitError):  # no manifest (or a path it refuses), no files: inline
         js, css = player_assets()
         return st.components.v2.component(name, js=js, css=css)
 
