@@ -15,18 +15,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-# Stamps: reinstall only when a requirements file or pyproject.toml changes. The package is
-# installed too (editable: the checkout is what runs), so that Streamlit reads its component
-# manifest and serves the player's script as a file (search_viz/film/player_files.py).
-$(VENV)/.runtime: requirements.txt pyproject.toml | $(BIN)/python
+# Stamps: reinstall only when a requirements file changes.
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
 	$(BIN)/pip install -q -r requirements.txt
-	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt pyproject.toml | $(BIN)/python
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install -q -r requirements-dev.txt
 	$(BIN)/pip install -q --no-deps aima3==1.0.11
-	$(BIN)/pip install -q --no-deps -e .
 	touch $@ $(VENV)/.runtime
 
 run: $(VENV)/.runtime

@@ -550,14 +550,7 @@ class Session:
                 button = element.button
                 self.buttons[button.label] = (button.id, message.delta.fragment_id, button.disabled)
             elif which == "bidi_component":
-                component = element.bidi_component
-                self.component_json.append(component.json)
-                # its script and style, where Streamlit serves them as files (a browser
-                # fetches each once; without the manifest they come inside this message)
-                for path in (component.js_source_path, component.css_source_path):
-                    url = f"/_stcore/bidi-components/{component.component_name}/{path}"
-                    if path and url not in self.new_media:
-                        self.new_media.append(url)
+                self.component_json.append(element.bidi_component.json)
             elif which == "exception":
                 self.exceptions.append(element.exception.message[:200])
         elif kind == "page_info_changed":

@@ -49,7 +49,6 @@ from functools import partial
 from typing import Any
 
 import streamlit as st
-from streamlit.errors import Error as StreamlitError
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -57,32 +56,13 @@ from search_viz.film import VERY_LONG_FILM, Film
 from search_viz.film.collector import held_and_collected_later
 from search_viz.film.edits import apply_change
 from search_viz.film.pages import player_assets
-from search_viz.film.player_files import served_player_files
 from search_viz.ui.export import film_export_dialog
 from search_viz.ui.links import CHANGED_BY_PAGE
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.spinners import quiet
 
-
-def _component():
-    """The player as a Streamlit component.
-
-    Where the package is installed (``make`` installs it, editable), Streamlit knows its
-    manifest (``tool.streamlit.component`` in pyproject.toml) and serves the player's script
-    and style as files named by what they hold (:mod:`search_viz.film.player_files`), which
-    a browser fetches once and keeps; else they travel inside every message that shows a
-    player (about 120 kB in each rerun).
-    """
-    name = "search_viz.film_player"
-    try:
-        js, css = served_player_files()
-        return st.components.v2.component(name, js=js, css=css)
-    except (OSError, StreamlitError):  # no manifest (or a path it refuses), no files: inline
-        js, css = player_assets()
-        return st.components.v2.component(name, js=js, css=css)
-
-
-_COMPONENT = _component()
+_JS, _CSS = player_assets()
+_COMPONENT = st.components.v2.component("search_viz.film_player", js=_JS, css=_CSS)
 _MIME = "application/octet-stream"
 _starts = itertools.count(1)
 #: How many edits Undo can take back, one at a time.

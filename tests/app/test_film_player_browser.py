@@ -184,24 +184,6 @@ def test_export_opens_the_dialog_for_this_step(page, film_url):
     dialog.get_by_role("button", name=re.compile("PNG")).wait_for(timeout=20_000)
 
 
-def test_the_players_script_is_a_file_a_page_fetches_not_part_of_each_rerun(page, film_url):
-    named = re.compile(r"/_stcore/bidi-components/search_viz\.film_player/served/player\.\w+\.")
-    fetched, received = [], []
-    page.on("response", lambda r: fetched.append((r.url, r.status)))
-    page.on("websocket", lambda socket: socket.on("framereceived", lambda m: received.append(m)))
-    page.goto(f"{film_url}/?dots=12")
-    wait_for_player(page)
-    files = sorted(url.rsplit(".", 1)[1] for url, status in fetched if named.search(url))
-    assert files == ["css", "js"]
-    assert all(status == 200 for url, status in fetched if named.search(url))
-    press(page, "export")  # a rerun, whose message shows the player again
-    page.get_by_role("dialog").wait_for(timeout=20_000)
-    messages = [m if isinstance(m, bytes) else m.encode() for m in received]
-    assert len(messages) > 10
-    assert not any(b"class FilmView" in m or b".svp-controls" in m for m in messages)
-    assert max(map(len, messages)) < 40_000
-
-
 def test_the_standalone_page_steps_offline(page, tmp_path):
     path = tmp_path / "dots.html"
     path.write_text(demo_film(30).to_html(), encoding="utf-8")
