@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from search_viz.film import MIDDLE_STEPS
 from search_viz.film.demo import blinking_film, demo_film
+from search_viz.film.pages import inline_data, player_assets
 from tests.app.film_browser import (
     answer_in_browser,
     eased_items,
@@ -182,6 +183,34 @@ def test_export_opens_the_dialog_for_this_step(page, film_url):
     dialog = page.get_by_role("dialog")
     dialog.get_by_text("Step 2 as a picture").wait_for(timeout=20_000)
     dialog.get_by_role("button", name=re.compile("PNG")).wait_for(timeout=20_000)
+
+
+def test_a_player_the_host_unmounts_leaves_its_element_for_the_next(page):
+    """Streamlit may unmount the component and mount it again in the same element (with
+    new data): the old player must not stay on the page beside the new one."""
+    js, _ = player_assets()
+    page.set_content("<!DOCTYPE html><html><body><div id='host'></div></body></html>")
+    counts = page.evaluate(
+        """async ([js, first, second]) => {
+             const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
+             const mount = (await import(url)).default;
+             const host = document.getElementById("host");
+             const component = (data) => ({ data, parentElement: host,
+               setTriggerValue() {}, setStateValue() {} });
+             const ids = () => [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
+             const settled = () => new Promise((done) => setTimeout(done, 300));
+             const cleanup = mount(component(first));
+             await settled();
+             const before = ids();
+             cleanup();
+             const between = ids();
+             mount(component(second));
+             await settled();
+             return [before, between, ids()];
+           }""",
+        [js, inline_data([demo_film(5)]), inline_data([demo_film(7)])],
+    )
+    assert counts == [[demo_film(5).digest], [], [demo_film(7).digest]]
 
 
 def test_the_standalone_page_steps_offline(page, tmp_path):

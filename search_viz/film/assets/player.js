@@ -2452,11 +2452,18 @@ class Player {
     field.select();
   }
 
+  // The host is done with this player (Streamlit unmounts it, perhaps to mount another in the
+  // same element): it stops, and its box leaves the page, so that no stale player stays.
   destroy() {
     this.pause();
     players.delete(this);
+    if (lastUsed === this) lastUsed = null;
     window.removeEventListener("resize", this.onResize);
     if (this.watcher) this.watcher.disconnect();
+    this.loadToken++; // a film still loading is not mounted
+    for (const timer of [this.urlTimer, this.linkTimer, this.editor.waitTimer]) clearTimeout(timer);
+    for (const film of this.films) clearTimeout(film.source.again);
+    this.box.remove();
   }
 
   // Fit again when what holds the player changes size (the page above it drawn, a warning
