@@ -190,7 +190,7 @@ def test_a_player_the_host_unmounts_leaves_its_element_for_the_next(page):
     new data): the old player must not stay on the page beside the new one."""
     js, _ = player_assets()
     page.set_content("<!DOCTYPE html><html><body><div id='host'></div></body></html>")
-    counts = page.evaluate(
+    shown = page.evaluate(
         """async ([js, first, second]) => {
              const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
              const mount = (await import(url)).default;
@@ -210,7 +210,7 @@ def test_a_player_the_host_unmounts_leaves_its_element_for_the_next(page):
            }""",
         [js, inline_data([demo_film(5)]), inline_data([demo_film(7)])],
     )
-    assert counts == [[demo_film(5).digest], [], [demo_film(7).digest]]
+    assert shown == [[demo_film(5).digest], [], [demo_film(7).digest]]  # before, between, after
 
 
 def test_the_standalone_page_steps_offline(page, tmp_path):
