@@ -20,7 +20,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -40,6 +40,19 @@ from search_viz.film.film import (
 from search_viz.film.looks import HIDDEN, SHOWN, Look, Mark
 from search_viz.film.questions import Question, item_rows
 from search_viz.film.scene import Scene
+
+
+class _Numbers(NamedTuple):
+    """A pick's items as the scene numbers them: by choice, as a key, and as the pick's rows
+    (:func:`~search_viz.film.questions.item_rows`), each worked out once per mapping."""
+
+    by_choice: dict[Hashable, list[int]]
+    key: tuple
+    rows: tuple | None
+
+
+#: What a question that is not a pick is asked with.
+_NO_NUMBERS = _Numbers({}, (), None)
 
 
 class FilmBuilder:
@@ -83,13 +96,11 @@ class FilmBuilder:
         self._pending_marks: list | None = None
         self._deltas: list[Delta] = []
         self._keyframes: list[Keyframe] = []
-        self._pending_question: tuple[Question, dict] | None = None
+        self._pending_question: tuple[Question, _Numbers] | None = None
         self._questions: dict[int, Question] = {}
         self._asks: dict[int, dict] = {}
         self._asked: dict[tuple, dict] = {}  # (question, its item numbers) -> its data
         self._numbers_of: dict[int, tuple] = {}  # id of an items mapping -> its numbers
-        # id of a choices' numbers mapping -> it, as a key, and its rows by choices
-        self._numbers_known: dict[int, tuple[dict, tuple, dict]] = {}
         # (item numbers, what they are, their edits, drag role, paint role) per editable part
         self._editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]] = []
 
@@ -178,19 +189,24 @@ class FilmBuilder:
             raise ValueError("the first step asks nothing: there is nothing before it")
         if question.kind == "pick":
             numbers = self._item_numbers(question.choices, items or {})
-            if not any(numbers.values()):
+            if not any(numbers.by_choice.values()):
                 raise ValueError("a pick question needs items of the picture to click")
         else:
-            numbers = {}
+            numbers = _NO_NUMBERS
         self._pending_question = (question, numbers)
 
-    def _item_numbers(self, choices: tuple, items: Mapping) -> dict[Hashable, list[int]]:
+    def _item_numbers(self, choices: tuple, items: Mapping) -> _Numbers:
         """Each choice's item numbers, looked up once for a mapping the lesson asks with
         again (a long film asks one question of the same items at thousands of steps)."""
         known = self._numbers_of.get(id(items))
         if known is not None and known[0] is items and known[1] == choices:
             return known[2]
-        numbers = {c: [self.scene.item(n) for n in items.get(c, ())] for c in choices}
+        by_choice = {c: [self.scene.item(n) for n in items.get(c, ())] for c in choices}
+        numbers = _Numbers(
+            by_choice,
+            tuple((c, tuple(n)) for c, n in by_choice.items()),
+            item_rows(choices, by_choice),
+        )
         if len(self._numbers_of) >= 256:
             self._numbers_of.clear()
         self._numbers_of[id(items)] = (items, choices, numbers)  # the mapping kept: its id too
@@ -311,31 +327,12 @@ class FilmBuilder:
         self._deltas.append(delta)
         self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
 
-    def _question_data(self, question: Question, numbers: dict) -> dict:
-        """``question.data(numbers)``, written once for each question the film asks again;
-        the item numbers of a mapping asked with again (see :meth:`_item_numbers`) are put
-        in a key, and in a pick's rows, once."""
-        if not numbers:
-            known = (numbers, (), {})
-        else:
-            known = self._numbers_known.get(id(numbers))
-            if known is None or known[0] is not numbers:
-                if len(self._numbers_known) >= 256:
-                    self._numbers_known.clear()
-                frozen = tuple((c, tuple(n)) for c, n in numbers.items())
-                known = self._numbers_known[id(numbers)] = (numbers, frozen, {})
-        _, frozen, rows = known
-        key = (question, frozen)
+    def _question_data(self, question: Question, numbers: _Numbers) -> dict:
+        """``question.data(...)``, written once for each question the film asks again."""
+        key = (question, numbers.key)
         data = self._asked.get(key)
         if data is None:
-            row = None
-            if question.kind == "pick":
-                row = rows.get(question.choices)
-                if row is None:
-                    if len(rows) >= 1024:
-                        rows.clear()
-                    row = rows[question.choices] = item_rows(question.choices, numbers)
-            data = self._asked[key] = question.data(numbers, row)
+            data = self._asked[key] = question.data(numbers.by_choice, numbers.rows)
         return data
 
     def film(self, whole: int | None = None) -> Film:
