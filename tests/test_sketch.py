@@ -35,7 +35,14 @@ from search_viz.lessons.shared.graph_drawing import (
 )
 from search_viz.lessons.tictactoe.drawing import _LEGEND, _PAIRS, _legend_handle
 from search_viz.problems.game_tree import EXAMPLES
-from tests.test_scene_svg import SVG, first_difference, matplotlib_svg, numbered, shape
+from tests.test_scene_svg import (
+    SVG,
+    first_difference,
+    matplotlib_svg,
+    numbered,
+    shape,
+    uses_placed,
+)
 
 
 def without_legend(root: ET.Element) -> ET.Element:
@@ -61,6 +68,7 @@ def differences(sketch: Sketch, written: str | None = None) -> str | None:
     scene = sketch.scene()
     with scene.everything_shown() as figure:
         reference = numbered(ET.fromstring(matplotlib_svg(figure)), scene._first_numbers())
+        reference = uses_placed(reference)
     written = ET.fromstring(sketch.svg() if written is None else written)
     return first_difference(shape(without_legend(reference)), shape(without_legend(written)))
 
