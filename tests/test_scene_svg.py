@@ -439,6 +439,59 @@ def test_a_marker_s_outline_at_each_place_is_written_as_matplotlib_writes_it(
         assert any(ours), "the shortcut wrote none of the markers well inside the page"
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    marker=st.sampled_from(
+        [
+            "o",
+            "s",
+            "^",
+            "v",
+            "D",
+            "d",
+            "p",
+            "h",
+            "8",
+            "*",
+            "P",
+            "X",
+            "x",
+            "+",
+            "1",
+            "|",
+            ".",
+            "none",
+        ]
+    ),
+    size=st.floats(4, 400),
+    places=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=2, max_size=30),
+    face=st.sampled_from(["#E69F00", "none", "white"]),
+)
+def test_a_collection_s_markers_are_placed_where_matplotlib_places_its_uses(
+    marker, size, places, face
+):
+    """A scatter's markers, which matplotlib writes as one definition and a ``<use>`` at each
+    place, are written as outlines where they stand: the same elements, ids and styles, each
+    point within 1e-5 pt of the use's, and no ``<use>`` left. (A collection of one marker,
+    or of one look, matplotlib draws as a line's markers: written as it writes them.)"""
+    figure = Figure(figsize=(3, 2))
+    ax = figure.add_axes((0.1, 0.1, 0.8, 0.8))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_axis_off()  # no ticks: their labels' glyphs are <use>s of their own
+    scene = Scene(figure)
+    xs, ys = zip(*places, strict=True)
+    drawn = ax.scatter(xs, ys, s=size, marker=marker, c=face, edgecolors="#000000")
+    scene.tag_each(drawn, [("marker", i) for i in range(len(places))], shown=True)
+    counts = scene._first_numbers()
+    with scene.everything_shown() as shown:
+        theirs = matplotlib_svg(shown)
+        written = figure_svg(shown, counts)
+    reference = uses_placed(numbered(ET.fromstring(theirs), counts))
+    assert first_difference(shape(reference), shape(ET.fromstring(written))) is None
+    assert "<use" not in written
+
+
 FILMS_WRITTEN = """
 import hashlib, sys
 import matplotlib

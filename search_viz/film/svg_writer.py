@@ -205,15 +205,18 @@ _COMMAND_NUMBERS = {"M": 2, "L": 2, "Q": 4, "C": 6, "z": 0}
 
 
 @lru_cache(maxsize=256)
-def _outline_from_start(d: str) -> tuple[tuple[float, float], str]:
+def _outline_from_start(d: str) -> tuple[tuple[float, float], str] | None:
     """matplotlib's path data ``d`` (absolute points) as its first point and the rest of
     the outline relative to the point before (``l``, ``q``, ``c``; ``z`` as it is): the
-    same outline wherever its start is placed.
+    same outline wherever its start is placed; None for a path of no points (a marker that
+    draws nothing, such as "none").
 
     >>> _outline_from_start("M -1 1 L 1 1 L 1 -1 z")
     ((-1.0, 1.0), 'l 2 0 l 0 -2 z')
     >>> _outline_from_start("M 0 2 C 1.1 2 2 1.1 2 0")
     ((0.0, 2.0), 'c 1.1 0 2 -0.9 2 -2')
+    >>> _outline_from_start("") is None
+    True
     """
     tokens = d.split()
     parts: list[str] = []
@@ -238,9 +241,7 @@ def _outline_from_start(d: str) -> tuple[tuple[float, float], str]:
         if command == "M":
             begun = point
         here = point
-    if start is None:
-        raise ValueError(f"no point in the path data {d!r}")
-    return start, " ".join(parts)
+    return None if start is None else (start, " ".join(parts))
 
 
 def _quoted(value: str) -> str:
@@ -595,11 +596,13 @@ class _Renderer(_CachedMetrics, RendererSVG):
             if clip and not clip_group:  # the same for every element
                 clip_group = f"<g{''.join(f' {k}={_quoted(v)}' for k, v in clip.items())}>"
             if repeated:  # the outline placed at the element, in a group that clips it
-                (x0, y0), rest = outlines[index]
-                place = (
-                    f' d="M {_short_float_fmt(xo + x0)} {_short_float_fmt(self.height - yo + y0)}'
-                    f' {rest}"'
-                )
+                outline = outlines[index]
+                if outline is None:  # nothing to draw: an element still, as matplotlib's
+                    place = ' d=""'
+                else:
+                    (x0, y0), rest = outline
+                    x, y = _short_float_fmt(xo + x0), _short_float_fmt(self.height - yo + y0)
+                    place = f' d="M {x} {y} {rest}"'
                 if style:
                     place += f" style={_quoted(style)}"
                 writer.drawn("path", place, clip_group)
@@ -643,6 +646,7 @@ class _Renderer(_CachedMetrics, RendererSVG):
         codes = path.codes
         if (
             not elements
+            or not len(path.vertices)  # a marker that draws nothing ("none")
             or path.should_simplify
             or gc.get_sketch_params() is not None
             or any(face is not None for *_, face in elements)
