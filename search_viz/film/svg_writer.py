@@ -549,9 +549,9 @@ class _Renderer(_CachedMetrics, RendererSVG):
         once and places a ``<use>`` of it at each element (markers), each element is the
         path itself, its first point placed and the rest relative to it (see
         :func:`_outline_from_start`). The browser clones a ``<use>``'s definition into a
-        tree of its own for each element: the maze's two films of bidirectional search
-        mount in about three quarters of the time (benchmarks/README.md, "Edit to new
-        picture painted"), for about 10% more bytes once gzipped.
+        tree of its own for each element: the two films of bidirectional search's maze
+        mount in about 60% of the time (benchmarks/README.md, "Edit to new picture
+        painted"), for about 10% more bytes of SVG once gzipped (2-4% of a whole film).
         """
         hatchcolors = [] if hatchcolors is None else hatchcolors
         if any(url is not None for url in urls) or len(paths) == 0:
