@@ -643,13 +643,28 @@ def centre(page, name: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def mouse_drag(page, names: list[str]) -> None:
-    """Press the mouse on the first part, move across the others in turn, let go on the last."""
+def mouse_drag(page, names: list[str], held: Callable | None = None) -> None:
+    """Press the mouse on the first part, move across the others in turn, let go on the last
+    (``held(page)`` first, if given: while the button is still down)."""
     page.mouse.move(*centre(page, names[0]))
     page.mouse.down()
     for name in names[1:]:
         page.mouse.move(*centre(page, name), steps=4)
+    if held is not None:
+        held(page)
     page.mouse.up()
+
+
+#: The tint of the cells a sweep of the mouse will change (player.css, ``.svp-swept``).
+SWEPT_FILL = "rgb(213, 94, 0)"
+
+
+def fills(page, names: list[str]) -> list[str]:
+    """The fill the page paints each named part of the picture with now."""
+    return [
+        page.get_by_role("button", name=name).evaluate("(node) => getComputedStyle(node).fill")
+        for name in names
+    ]
 
 
 def wall_run(maze: sv.GraphProblem, length: int) -> list[tuple[int, int]]:
@@ -674,9 +689,13 @@ def test_walls_drawn_and_the_goal_dragged_with_the_mouse(page, app_url):
     maze = build_case(MAZE, (7, 0.25, 1)).problem
     first = page_film_ids(page)
     edit_mode(page)
-    # a sweep across three free cells: one change, three walls
+    # a sweep across three free cells: one change, three walls, each tinted while the mouse
+    # is down (the cell under the pointer too, which a hover tints otherwise)
     run = wall_run(maze, 3)
-    mouse_drag(page, [f"cell {label(cell)}: change it" for cell in run])
+    cells = [f"cell {label(cell)}: change it" for cell in run]
+    tinted = []
+    mouse_drag(page, cells, held=lambda page: tinted.extend(fills(page, cells)))
+    assert tinted == [SWEPT_FILL] * 3
     walled = films_become(page, first)
     maze = apply_change(maze_edits.edited, maze, {"all": [wall(cell) for cell in run]})
     assert walled == [sv.film(sv.bfs, maze).digest]
