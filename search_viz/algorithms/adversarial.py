@@ -189,8 +189,7 @@ def move_order(
     if ordering == "given":
         return None
     if callable(ordering):
-        key = ordering
-        return lambda state, depth, is_max: sorted(game.actions(state), key=lambda a: key(state, a))
+        return _ordered_by(game, ordering)
     if ordering not in ORDERINGS:
         raise ValueError(
             f"ordering must be one of {', '.join(ORDERINGS)} or a key(state, action) function, "
@@ -202,6 +201,31 @@ def move_order(
     def order(state: Any, depth: int, is_max: bool) -> list:
         child_value = {a: value(game.result(state, a), depth + 1) for a in game.actions(state)}
         return sorted(child_value, key=child_value.__getitem__, reverse=is_max == best_first)
+
+    return order
+
+
+def _ordered_by(game: Game, key: Callable[[Any, Any], Any]) -> Callable[[Any, int, bool], list]:
+    """Each node's actions sorted by ``key(state, action)``, smallest first; a key that cannot
+    be called so, or gives values that do not compare, is a TypeError that says so.
+
+    >>> from search_viz.problems.game_tree import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6]])
+    >>> _ordered_by(tree, lambda state, action: -action)(tree.initial, 0, True)
+    [1, 0]
+    >>> _ordered_by(tree, lambda state, action: None)(tree.initial, 0, True)
+    Traceback (most recent call last):
+    TypeError: ordering's key(state, action) must give values that compare, such as numbers: ...
+    """
+
+    def order(state: Any, depth: int, is_max: bool) -> list:
+        try:
+            return sorted(game.actions(state), key=lambda action: key(state, action))
+        except TypeError as error:
+            raise TypeError(
+                "ordering's key(state, action) must give values that compare, such as numbers: "
+                f"{error}"
+            ) from error
 
     return order
 
