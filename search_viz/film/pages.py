@@ -29,6 +29,16 @@ def player_assets() -> tuple[str, str]:
     return (ASSETS / "player.js").read_text("utf-8"), (ASSETS / "player.css").read_text("utf-8")
 
 
+def streamlit_loader() -> str:
+    """The script a Streamlit page's component runs: it loads the player from the file its
+    data names (``search_viz/film/assets/streamlit_loader.js``).
+
+    >>> "import(" in streamlit_loader()
+    True
+    """
+    return (ASSETS / "streamlit_loader.js").read_text("utf-8")
+
+
 def inline_data(films, titles=None, *, url_step: bool = True) -> dict:
     """What the player reads, with every film and chunk inside it (later chunks gzipped)."""
     specs = []

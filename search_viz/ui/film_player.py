@@ -6,7 +6,9 @@ back, play/pause, forward, last, the step slider, the speed, the keys (Left,
 Right, Space), ``?step=`` in the URL, Share and Export. A click never reaches
 the server: the films travel once, as gzipped files served by Streamlit's media
 endpoint (shared by every session on the same film, fetched by the browser
-ahead of need; an edit's film comes in the answer to the edit), and the page
+ahead of need; an edit's film comes in the answer to the edit), the player's
+script too (the component's own script is a small loader, which Streamlit
+sends with every message that shows the player), and the page
 hears from the player only when the student asks for an export or a new
 practice problem, or, with ``report=True``, the step where the student paused.
 
@@ -55,15 +57,19 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from search_viz.film import VERY_LONG_FILM, Film
 from search_viz.film.collector import held_and_collected_later
 from search_viz.film.edits import apply_change
-from search_viz.film.pages import player_assets
+from search_viz.film.pages import player_assets, streamlit_loader
 from search_viz.ui.export import film_export_dialog
 from search_viz.ui.links import CHANGED_BY_PAGE
 from search_viz.ui.presenter import is_on as presenting
 from search_viz.ui.spinners import quiet
 
-_JS, _CSS = player_assets()
-_COMPONENT = st.components.v2.component("search_viz.film_player", js=_JS, css=_CSS)
+_PLAYER, _CSS = player_assets()
+_PLAYER_BYTES = _PLAYER.encode("utf-8")
+# The component's script is a small loader: Streamlit sends it in every message that shows
+# the player; the player itself is a file on the media endpoint, fetched once per page.
+_COMPONENT = st.components.v2.component("search_viz.film_player", js=streamlit_loader(), css=_CSS)
 _MIME = "application/octet-stream"
+_SCRIPT_MIME = "text/javascript"
 _starts = itertools.count(1)
 #: How many edits Undo can take back, one at a time.
 MAX_UNDO = 50
@@ -229,6 +235,7 @@ def _player(
     alone = _running_alone()
     inline = in_place and alone  # an edit's (or Undo's) films: no fetch to wait for
     data = {
+        "player": _media(_PLAYER_BYTES, "player", _SCRIPT_MIME),
         "films": [_spec(film, stage, f"{key}.{i}", inline) for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
         "present": presenting(),
@@ -675,9 +682,9 @@ def _publish(film: Film, where: str, inline: bool = False) -> dict:
     return found | {"url": _media(header, where)}
 
 
-def _media(data: bytes, where: str) -> str:
+def _media(data: bytes, where: str, mimetype: str = _MIME) -> str:
     from streamlit import runtime
 
-    url = runtime.get_instance().media_file_mgr.add(data, _MIME, f"search_viz.film.{where}")
+    url = runtime.get_instance().media_file_mgr.add(data, mimetype, f"search_viz.film.{where}")
     base = (st.get_option("server.baseUrlPath") or "").strip("/")
     return f"/{base}{url}" if base else url

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from search_viz.film import MIDDLE_STEPS
 from search_viz.film.demo import blinking_film, demo_film
-from search_viz.film.pages import inline_data, player_assets
+from search_viz.film.pages import inline_data, player_assets, streamlit_loader
 from tests.app.film_browser import (
     answer_in_browser,
     eased_items,
@@ -185,9 +185,43 @@ def test_export_opens_the_dialog_for_this_step(page, film_url):
     dialog.get_by_role("button", name=re.compile("PNG")).wait_for(timeout=20_000)
 
 
-def test_a_player_the_host_unmounts_leaves_its_element_for_the_next(page):
-    """Streamlit may unmount the component and mount it again in the same element (with
-    new data): the old player must not stay on the page beside the new one."""
+def test_a_player_whose_element_left_the_page_ends_there(page):
+    """Streamlit unmounts the component (its element leaves the page) and may mount it again
+    in a new element: the old player ends (its box, timers and loads), the new one shows."""
+    js, _ = player_assets()
+    page.set_content("<!DOCTYPE html><html><body><div id='page'></div></body></html>")
+    shown = page.evaluate(
+        """async ([js, first, second]) => {
+             const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
+             const mount = (await import(url)).default;
+             const where = document.getElementById("page");
+             const element = () => where.appendChild(document.createElement("div"));
+             const component = (data, parentElement) => ({ data, parentElement,
+               setTriggerValue() {}, setStateValue() {} });
+             const ids = (host) =>
+               [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
+             const settled = () => new Promise((done) => setTimeout(done, 300));
+             const old = element();
+             const cleanup = mount(component(first, old));
+             await settled();
+             const before = ids(old);
+             old.remove();
+             cleanup();
+             const ended = ids(old);
+             const fresh = element();
+             mount(component(second, fresh));
+             await settled();
+             return [before, ended, ids(where)];
+           }""",
+        [js, inline_data([demo_film(5)]), inline_data([demo_film(7)])],
+    )
+    assert shown == [[demo_film(5).digest], [], [demo_film(7).digest]]  # before, ended, after
+
+
+def test_the_cleanup_of_a_call_a_later_one_took_over_keeps_the_player(page):
+    """Streamlit cleans up after a call whose data a newer message replaced while it was
+    loading, its element still on the page: the player, which the newer call shows, stays,
+    in edit mode as the student left it."""
     js, _ = player_assets()
     page.set_content("<!DOCTYPE html><html><body><div id='host'></div></body></html>")
     shown = page.evaluate(
@@ -199,18 +233,61 @@ def test_a_player_the_host_unmounts_leaves_its_element_for_the_next(page):
                setTriggerValue() {}, setStateValue() {} });
              const ids = () => [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
              const settled = () => new Promise((done) => setTimeout(done, 300));
-             const cleanup = mount(component(first));
+             const stale = mount(component(first));
              await settled();
-             const before = ids();
-             cleanup();
-             const between = ids();
-             mount(component(second));
+             host.querySelector(".svp-edit-toggle").click();
+             const latest = mount(component(second));
+             stale();
              await settled();
-             return [before, between, ids()];
+             const editing = host.querySelector(".svp-edit-toggle").getAttribute("aria-pressed");
+             return [ids(), editing, host.querySelectorAll(".svp").length];
            }""",
-        [js, inline_data([demo_film(5)]), inline_data([demo_film(7)])],
+        [js, edit_data(tree_film([[3, 12], [2, 4]])), edit_data(tree_film([[3, 10], [2, 4]]))],
     )
-    assert shown == [[demo_film(5).digest], [], [demo_film(7).digest]]  # before, between, after
+    # the newer film, still editing, one player
+    assert shown == [[tree_film([[3, 10], [2, 4]]).digest], "true", 1]
+
+
+def tree_film(leaves: list):
+    """Alpha-beta's film of a small game tree, which offers edits."""
+    from search_viz import GameTree
+    from search_viz.lessons.game_trees.drawing import game_film
+
+    return game_film(GameTree.from_nested(leaves), pruning=True)
+
+
+def edit_data(film) -> dict:
+    """What a page sends the player to offer edit mode on ``film``."""
+    edit = {"hint": "Click a leaf.", "undo": False, "answer": None, "settle": False,
+            "caughtUp": True}  # fmt: skip
+    return inline_data([film]) | {"edit": edit}
+
+
+def test_streamlit_s_loader_plays_the_player_from_the_file_its_data_names(page):
+    """The component's script in a Streamlit page is the loader: it imports the player from
+    the URL in its data and hands it the component (its cleanup is the player's: it ends the
+    player once the element has left the page)."""
+    js, _ = player_assets()
+    page.set_content("<!DOCTYPE html><html><body><div id='host'></div></body></html>")
+    shown = page.evaluate(
+        """async ([loader, js, data]) => {
+             const file = (text) =>
+               URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+             const load = (await import(file(loader))).default;
+             const host = document.getElementById("host");
+             const component = { data: { ...data, player: file(js) }, parentElement: host,
+               setTriggerValue() {}, setStateValue() {} };
+             const cleanup = await load(component);
+             await new Promise((done) => setTimeout(done, 300));
+             const ids = () => [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
+             const before = ids();
+             host.remove();
+             cleanup();
+             return [before, ids()];
+           }""",
+        [streamlit_loader(), js, inline_data([demo_film(5)])],
+    )
+    assert shown == [[demo_film(5).digest], []]
 
 
 def test_the_standalone_page_steps_offline(page, tmp_path):

@@ -2487,7 +2487,11 @@ export function mountPlayer(root, data, hooks) {
   return player;
 }
 
-// Streamlit (custom components v2): the same player, fed by the component's data.
+// Streamlit (custom components v2, through streamlit_loader.js): the same player, fed by the
+// component's data. Streamlit calls a call's cleanup when the component has left the page,
+// and also after a call whose data a newer message replaced while it was still loading (the
+// player's script, or Streamlit's own): the player is the newer call's then, and stays, with
+// its step, edit mode and practice; it ends only once its element is off the page.
 export default function (component) {
   const { data, parentElement, setTriggerValue, setStateValue } = component;
   let player = parentElement.__svPlayer;
@@ -2504,6 +2508,7 @@ export default function (component) {
   }
   player.update(data || {});
   return () => {
+    if (parentElement.isConnected) return;
     player.destroy();
     delete parentElement.__svPlayer;
   };
