@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib import patheffects
 from matplotlib.figure import Figure
+from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
 
@@ -481,7 +482,9 @@ def test_a_collection_s_markers_are_placed_where_matplotlib_places_its_uses(
     ax.set_axis_off()  # no ticks: their labels' glyphs are <use>s of their own
     scene = Scene(figure)
     xs, ys = zip(*places, strict=True)
-    drawn = ax.scatter(xs, ys, s=size, marker=marker, c=face, edgecolors="#000000")
+    filled = MarkerStyle(marker).is_filled()  # matplotlib warns of an edge for a line marker
+    edge = {"edgecolors": "#000000"} if filled else {}
+    drawn = ax.scatter(xs, ys, s=size, marker=marker, c=face, **edge)
     scene.tag_each(drawn, [("marker", i) for i in range(len(places))], shown=True)
     counts = scene._first_numbers()
     with scene.everything_shown() as shown:
