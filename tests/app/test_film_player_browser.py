@@ -185,35 +185,52 @@ def test_export_opens_the_dialog_for_this_step(page, film_url):
     dialog.get_by_role("button", name=re.compile("PNG")).wait_for(timeout=20_000)
 
 
+#: What the tests of the player's Streamlit entry share (JavaScript, in the page): ``file(text)``
+#: makes a module of ``text``; ``component(data, element)`` is what Streamlit hands the entry;
+#: ``ids(element)`` the films of the players in it; ``settled()`` waits for them to be drawn.
+ENTRY_TOOLS = """
+  const file = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  const component = (data, parentElement) => ({ data, parentElement,
+    setTriggerValue() {}, setStateValue() {} });
+  const ids = (element) => [...element.querySelectorAll(".svp")].map((box) => box.dataset.films);
+  const settled = () => new Promise((done) => setTimeout(done, 300));
+"""
+
+
+def run_entry(page, script: str, *args) -> object:
+    """``script`` (the body of an async function of ``args``, with :data:`ENTRY_TOOLS` and
+    ``host``, an element on a blank page) run in ``page``; what it returns."""
+    page.set_content("<!DOCTYPE html><html><body><div id='page'></div></body></html>")
+    return page.evaluate(
+        "async ([js, loader, ...args]) => {"
+        + ENTRY_TOOLS
+        + "const mount = (await import(file(js))).default;"
+        + "const where = document.getElementById('page');"
+        + "const element = () => where.appendChild(document.createElement('div'));"
+        + "const host = element();"
+        + script
+        + "}",
+        [player_assets()[0], streamlit_loader(), *args],
+    )
+
+
 def test_a_player_whose_element_left_the_page_ends_there(page):
     """Streamlit unmounts the component (its element leaves the page) and may mount it again
     in a new element: the old player ends (its box, timers and loads), the new one shows."""
-    js, _ = player_assets()
-    page.set_content("<!DOCTYPE html><html><body><div id='page'></div></body></html>")
-    shown = page.evaluate(
-        """async ([js, first, second]) => {
-             const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
-             const mount = (await import(url)).default;
-             const where = document.getElementById("page");
-             const element = () => where.appendChild(document.createElement("div"));
-             const component = (data, parentElement) => ({ data, parentElement,
-               setTriggerValue() {}, setStateValue() {} });
-             const ids = (host) =>
-               [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
-             const settled = () => new Promise((done) => setTimeout(done, 300));
-             const old = element();
-             const cleanup = mount(component(first, old));
-             await settled();
-             const before = ids(old);
-             old.remove();
-             cleanup();
-             const ended = ids(old);
-             const fresh = element();
-             mount(component(second, fresh));
-             await settled();
-             return [before, ended, ids(where)];
-           }""",
-        [js, inline_data([demo_film(5)]), inline_data([demo_film(7)])],
+    shown = run_entry(
+        page,
+        """const [first, second] = args;
+           const cleanup = mount(component(first, host));
+           await settled();
+           const before = ids(host);
+           host.remove();
+           cleanup();
+           const ended = ids(host);
+           mount(component(second, element()));
+           await settled();
+           return [before, ended, ids(where)];""",
+        inline_data([demo_film(5)]),
+        inline_data([demo_film(7)]),
     )
     assert shown == [[demo_film(5).digest], [], [demo_film(7).digest]]  # before, ended, after
 
@@ -222,27 +239,19 @@ def test_the_cleanup_of_a_call_a_later_one_took_over_keeps_the_player(page):
     """Streamlit cleans up after a call whose data a newer message replaced while it was
     loading, its element still on the page: the player, which the newer call shows, stays,
     in edit mode as the student left it."""
-    js, _ = player_assets()
-    page.set_content("<!DOCTYPE html><html><body><div id='host'></div></body></html>")
-    shown = page.evaluate(
-        """async ([js, first, second]) => {
-             const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
-             const mount = (await import(url)).default;
-             const host = document.getElementById("host");
-             const component = (data) => ({ data, parentElement: host,
-               setTriggerValue() {}, setStateValue() {} });
-             const ids = () => [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
-             const settled = () => new Promise((done) => setTimeout(done, 300));
-             const stale = mount(component(first));
-             await settled();
-             host.querySelector(".svp-edit-toggle").click();
-             const latest = mount(component(second));
-             stale();
-             await settled();
-             const editing = host.querySelector(".svp-edit-toggle").getAttribute("aria-pressed");
-             return [ids(), editing, host.querySelectorAll(".svp").length];
-           }""",
-        [js, edit_data(tree_film([[3, 12], [2, 4]])), edit_data(tree_film([[3, 10], [2, 4]]))],
+    shown = run_entry(
+        page,
+        """const [first, second] = args;
+           const stale = mount(component(first, host));
+           await settled();
+           host.querySelector(".svp-edit-toggle").click();
+           mount(component(second, host));
+           stale();
+           await settled();
+           const editing = host.querySelector(".svp-edit-toggle").getAttribute("aria-pressed");
+           return [ids(host), editing, host.querySelectorAll(".svp").length];""",
+        edit_data(tree_film([[3, 12], [2, 4]])),
+        edit_data(tree_film([[3, 10], [2, 4]])),
     )
     # the newer film, still editing, one player
     assert shown == [[tree_film([[3, 10], [2, 4]]).digest], "true", 1]
@@ -267,25 +276,16 @@ def test_streamlit_s_loader_plays_the_player_from_the_file_its_data_names(page):
     """The component's script in a Streamlit page is the loader: it imports the player from
     the URL in its data and hands it the component (its cleanup is the player's: it ends the
     player once the element has left the page)."""
-    js, _ = player_assets()
-    page.set_content("<!DOCTYPE html><html><body><div id='host'></div></body></html>")
-    shown = page.evaluate(
-        """async ([loader, js, data]) => {
-             const file = (text) =>
-               URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
-             const load = (await import(file(loader))).default;
-             const host = document.getElementById("host");
-             const component = { data: { ...data, player: file(js) }, parentElement: host,
-               setTriggerValue() {}, setStateValue() {} };
-             const cleanup = await load(component);
-             await new Promise((done) => setTimeout(done, 300));
-             const ids = () => [...host.querySelectorAll(".svp")].map((box) => box.dataset.films);
-             const before = ids();
-             host.remove();
-             cleanup();
-             return [before, ids()];
-           }""",
-        [streamlit_loader(), js, inline_data([demo_film(5)])],
+    shown = run_entry(
+        page,
+        """const load = (await import(file(loader))).default;
+           const cleanup = await load(component({ ...args[0], player: file(js) }, host));
+           await settled();
+           const before = ids(host);
+           host.remove();
+           cleanup();
+           return [before, ids(host)];""",
+        inline_data([demo_film(5)]),
     )
     assert shown == [[demo_film(5).digest], []]
 
