@@ -2452,8 +2452,8 @@ class Player {
     field.select();
   }
 
-  // The host is done with this player (Streamlit unmounts it, perhaps to mount another in the
-  // same element): it stops, and its box leaves the page, so that no stale player stays.
+  // The host is done with this player (Streamlit unmounted it: its element left the page): it
+  // stops, its timers and loads too, and its box goes, so that no stale player stays.
   destroy() {
     this.pause();
     players.delete(this);
