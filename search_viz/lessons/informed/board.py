@@ -131,7 +131,7 @@ class BoardPanel:
         ax.set_axis_off()
         fit_equal(ax, -0.15, 3.15, -1.35 if large_print else -1.05, 3.6)
         cell = points_per_unit(ax)
-        small = font * 0.8 if large_print else min(font, cell * 0.3) * 0.8
+        small = font * 0.85 if large_print else min(font, cell * 0.3) * 0.8
         font = min(font, cell * 0.3)  # a small board: its words no wider than its squares
         for i in range(9):
             row, col = divmod(i, 3)

@@ -92,7 +92,9 @@ WIDE = Geometry(
     legend=(0.995, 0.005),
     legend_loc="lower right",
     columns=2,
-    font=11.0,
+    font=12.4,
+    legend_scale=1.1,
+    large_print=True,
 )
 #: The page's picture on a projector (presenter mode): as wide, less tall, so that on a
 #: 1280x720 screen the sentence still fits under it; no text smaller than 11 pt, which is

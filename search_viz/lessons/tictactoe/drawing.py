@@ -29,7 +29,7 @@ clicking a move's cell or a reply's small cell.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -95,33 +95,30 @@ class Geometry:
 
     A cell of the big board holds a strip (the badge and the move's value) over the small
     board of the position after the move; ``inset`` is the cell's room not given to either.
+    The defaults are the page's picture (:data:`PAGE`).
     """
 
-    width: float = 5.4
+    width: float = 4.4
     margin: float = 0.1
-    note_room: float = 3.2  # the width the note beside the chips needs
+    note_room: float = 2.7  # the width the note beside the chips needs
     chip_w: float = 1.32
     chip_h: float = 0.44
     chip_gap: float = 0.08
     chip_board: float = 0.34
-    cell: float = (5.4 - 2 * 0.1) / 3
-    strip: float = 0.3
-    inset: float = 0.12
-    legend: float = 0.5  # the legend's height
-    legend_font: float = 9.0
-    legend_columns: int = 4
+    cell: float = 1.39
+    strip: float = 0.24
+    inset: float = 0.07
+    legend: float = 0.92  # the legend's height
+    legend_font: float = 10.4
+    legend_columns: int = 2
     #: The legend's handle length and the gap between its columns (in font sizes).
-    legend_spacing: tuple[float, float] = (1.6, 0.5)
-    chip_font: float = 9.5
-    heading_fonts: tuple[float, float] = (10.5, 9.5)
+    legend_spacing: tuple[float, float] = (1.3, 0.8)
+    chip_font: float = 10.4
+    heading_fonts: tuple[float, float] = (10.6, 10.4)
     #: A move's value: short (up to 5 characters) and long (a window).
-    move_fonts: tuple[float, float] = (12.5, 10.5)
+    move_fonts: tuple[float, float] = (12.5, 10.6)
     #: A reply's value by its length (1, 2, 3, 4 characters; longer: the last).
-    reply_fonts: tuple[float, ...] = (13.0, 13.0, 11.0, 9.5, 8.5)
-    #: Whether a bound in a small cell is written tight: "≥3" for "≥ +3", "≤−2" for "≤ −2".
-    tight_bounds: bool = False
-    #: Whether the note beside the chips says it in fewer words.
-    short_note: bool = False
+    reply_fonts: tuple[float, ...] = (12.0, 11.5, 10.6, 10.4, 10.4)
 
     @property
     def mini(self) -> float:
@@ -129,28 +126,15 @@ class Geometry:
         return self.cell - self.strip - self.inset
 
 
-#: The page's picture.
+#: The page's picture, shown about 320 px wide at 1280x800 with the sidebar open (the board's
+#: column and the player's panels take the rest): as narrow as the board of 3 x 3 cells
+#: allows, so that every text is 10 px or more there (10.4 pt at about 1.0 px a point), a
+#: small cell about 27 px, and the legend in two columns.
 PAGE = Geometry()
-#: Presenter mode at 1280x720: a picture about 600 x 560 px whose every text is 14 px or
-#: more (10.4 pt at about 1.44 px a point): the cells' strips and insets smaller so that
-#: a small cell is about 37 px, larger fonts, the legend's two rows as wide as the picture,
-#: and bounds in the small cells written tight.
-PROJECTOR = Geometry(
-    width=5.8,
-    note_room=2.7,
-    cell=1.39,
-    strip=0.24,
-    inset=0.07,
-    legend=0.56,
-    legend_font=10.4,
-    legend_spacing=(1.3, 0.3),
-    chip_font=10.4,
-    heading_fonts=(10.6, 10.4),
-    move_fonts=(12.5, 10.6),
-    reply_fonts=(12.0, 11.5, 10.6, 10.4, 10.4),
-    tight_bounds=True,
-    short_note=True,
-)
+#: Presenter mode at 1280x720: the same board and fonts in a picture about 600 x 520 px, every
+#: text 14 px or more (10.4 pt at about 1.4 px a point), the legend's two rows as wide as the
+#: picture.
+PROJECTOR = replace(PAGE, width=5.8, legend=0.56, legend_columns=4, legend_spacing=(1.3, 0.3))
 #: The picture's size by name: "page" and "projector" (presenter mode).
 SIZES = {"page": PAGE, "projector": PROJECTOR}
 
@@ -205,7 +189,7 @@ def layout(view: TreeView, g: Geometry = PAGE) -> Layout:
     >>> from search_viz.lessons.tictactoe.search import Search, tree_view
     >>> where = layout(tree_view(TicTacToe(), Search()))
     >>> round(where.height, 2), len(where.cells), len(where.chips)
-    (6.42, 9, 1)
+    (5.81, 9, 1)
     >>> round(layout(tree_view(TicTacToe(), Search()), PROJECTOR).height, 2)
     5.45
     """
@@ -341,15 +325,13 @@ def _text_size(g: Geometry, node: Node, focus: Node, text: str) -> float:
     return g.reply_fonts[min(len(text), len(g.reply_fonts)) - 1]
 
 
-def written(g: Geometry, node: Node, focus: Node, text: str) -> str:
-    """What is written for ``text`` on ``node``: a small cell's bound tight where ``g`` says.
+def written(node: Node, focus: Node, text: str) -> str:
+    """What is written for ``text`` on ``node``: a bound in a small cell is written tight.
 
-    >>> written(PROJECTOR, (4, 0), (), "≥ +3"), written(PROJECTOR, (4, 0), (), "≤ −2")
-    ('≥3', '≤−2')
-    >>> written(PAGE, (4, 0), (), "≥ +3"), written(PROJECTOR, (4,), (), "≥ +3")
-    ('≥ +3', '≥ +3')
+    >>> written((4, 0), (), "≥ +3"), written((4, 0), (), "≤ −2"), written((4,), (), "≥ +3")
+    ('≥3', '≤−2', '≥ +3')
     """
-    if g.tight_bounds and len(node) - len(focus) == 2 and text[:2] in ("≥ ", "≤ "):
+    if len(node) - len(focus) == 2 and text[:2] in ("≥ ", "≤ "):
         return text[0] + text[2:].removeprefix("+")
     return text
 
@@ -413,7 +395,7 @@ def draw_scene(view: TreeView, texts: tuple[tuple[Node, str], ...], g: Geometry 
         x, y = where.text_at(node, focus)
         depth = len(node) - len(focus)
         pruned = text == "pruned"
-        shown = written(g, node, focus, text)
+        shown = written(node, focus, text)
         artist = ax.text(
             x,
             y,
@@ -445,18 +427,13 @@ def _heading(ax, view: TreeView, where: Layout) -> None:
     kind = "MAX" if who == "X" else "MIN"
     g = where.g
     if not focus:
-        first = "On the board: " if g.short_note else "The position on the board: "
-        first += f"{who} to move ({kind})"
-    elif g.short_note:
-        first = f"{who} to move ({kind}), {plies(len(focus))} down"
+        first = f"On the board: {who} to move ({kind})"
     else:
-        first = f"Opened {plies(len(focus))} down: {who} to move ({kind})"
+        first = f"{who} to move ({kind}), {plies(len(focus))} down"
     if not view.children[focus]:
         second = "The game is over here: nothing to search below."
-    elif g.short_note:
-        second = f"Each cell: {who}'s move, {other}'s replies."
     else:
-        second = f"Each cell: {who}'s move there, with {other}'s replies."
+        second = f"Each cell: {who}'s move, {other}'s replies."
     x, y = where.note
     big, small = g.heading_fonts
     ax.text(x, y + 0.02, first, ha="left", va="bottom", fontsize=big, fontweight="bold",
@@ -743,7 +720,7 @@ def why_film(view: TreeView, size: str = "page") -> Film:
     >>> from search_viz.lessons.tictactoe.search import Search, tree_view
     >>> view = tree_view(TicTacToe("XOXOXO..."), Search())
     >>> [why_film(view, size).size for size in ("page", "projector")]  # points
-    [(388.8, 462.24), (417.6, 392.4)]
+    [(316.8, 418.32), (417.6, 392.4)]
     >>> why_film(view, "poster")
     Traceback (most recent call last):
     ...
