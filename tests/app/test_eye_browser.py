@@ -1,7 +1,8 @@
 """Where the eye must go, in headless Chromium at 1280x800 and on a 1280x720 projector: the lit
 pseudocode line is in view on every step of each lesson's default film, the picture never
 moves as steps change, the IDDFS table and the bidirectional sentences show with the
-picture, no picture text is smaller than 9 px, and on the projector than 14 px.
+picture, no picture text is smaller than 9 px, and on the projector than 14 px (in compare
+mode, two pictures side by side: 7 px and 10 px).
 
 Every step is taken with the Forward button, as a student would, inside the browser (one
 ``evaluate`` per film: the checks read the layout after each click). Local search's default
@@ -27,6 +28,10 @@ PROJECTED = 14
 #: The smallest picture text a student's laptop shows at 1280x800 with the sidebar open, px
 #: (informed search's tree draws each node's board with its digits: 9.3 px there).
 ON_A_LAPTOP = 9
+#: The same in compare mode, two pictures side by side (informed search's greedy and A*: the
+#: numbers under the markers of A*'s tree, made smaller to fit between them), on a laptop and
+#: on a projector, px.
+COMPARED = {"laptop": 7, "projector": 10}
 
 #: Steps walked at the start and at the end of a long film (every step of a shorter one).
 LONG_FILM_START, LONG_FILM_END = 200, 30
@@ -194,3 +199,25 @@ def test_on_a_laptop_every_picture_text_is_large_enough(laptop, app_url, path):
         sizes = page.evaluate(TEXT_SIZES)
         assert sizes, "no text measured"
         assert min(sizes) >= ON_A_LAPTOP - 0.05, (step, sorted(sizes)[:5])
+
+
+@pytest.mark.parametrize("screen", list(COMPARED))
+def test_in_compare_mode_every_picture_text_is_large_enough(browser, app_url, screen):
+    """Informed search's greedy and A* side by side, first and last step: no picture text is
+    smaller than ``COMPARED`` px (it was 4.4 px on a laptop and 5.4 px on a projector when each
+    half drew its boards in the tree and its board panel under it)."""
+    context = browser.new_context(viewport=LAPTOP if screen == "laptop" else PROJECTOR)
+    page = context.new_page()
+    try:
+        present = "&present=1" if screen == "projector" else ""
+        page.goto(f"{app_url}/informed-search?both=true{present}")
+        wait_for_player(page)
+        for step in ("first", "last"):
+            if step == "last":
+                page.locator(".svp-last").first.click()
+                page.wait_for_timeout(200)
+            sizes = page.evaluate(TEXT_SIZES)
+            assert len(sizes) > 20, "both pictures' texts measured"
+            assert min(sizes) >= COMPARED[screen] - 0.05, (step, sorted(sizes)[:5])
+    finally:
+        context.close()

@@ -27,6 +27,7 @@ from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY, LIGHT_GREY, OKABE_ITO
 from search_viz.lessons.informed.tree import LOOKS, fit_equal, points_per_unit
 from search_viz.lessons.shared.eight_puzzle import TILE_COLOUR, draw_board
+from search_viz.lessons.shared.figure import wrapped
 from search_viz.problems.puzzle_heuristics import contributions
 
 Board = tuple[int, ...]
@@ -119,19 +120,17 @@ class BoardPanel:
         return self._shares[board]
 
     # ------------------------------------------------------------- drawing
-    def draw(
-        self, scene: Scene, ax: Axes, goal_ax: Axes, font: float, large_print: bool = False
-    ) -> None:
+    def draw(self, scene: Scene, ax: Axes, goal_ax: Axes, font: float) -> None:
         """Draw the panel on ``ax`` and the goal on ``goal_ax`` (every changing part tagged).
 
-        ``large_print`` (for a projector): the note under the numbers on two lines, it and
-        what each tile adds in ``font`` * 0.8 even when the squares are small, and the goal's
-        digits larger in their squares.
+        The note under the numbers goes on three lines (so that it fits half of compare
+        mode), and it and what each tile adds are written in ``font`` * 0.85 even when the
+        squares are small.
         """
         ax.set_axis_off()
-        fit_equal(ax, -0.15, 3.15, -1.35 if large_print else -1.05, 3.6)
+        fit_equal(ax, -0.15, 3.15, -1.75, 3.6)
         cell = points_per_unit(ax)
-        small = font * 0.85 if large_print else min(font, cell * 0.3) * 0.8
+        small = font * 0.85
         font = min(font, cell * 0.3)  # a small board: its words no wider than its squares
         for i in range(9):
             row, col = divmod(i, 3)
@@ -192,28 +191,43 @@ class BoardPanel:
                 linestyle=style.linestyle,
             )
             scene.tag(ax.add_patch(frame), ("board frame", status))
+        room = ax.get_position().width * ax.figure.get_figwidth() * 72  # a title wider: 2 lines
         for kind, title in TITLES.items():
             text = ax.text(
-                1.5, 3.2, title, ha="center", va="bottom", fontsize=font * 1.15, fontweight="bold"
+                1.5,
+                3.2,
+                wrapped(title, room, font * 1.15),
+                ha="center",
+                va="bottom",
+                fontsize=font * 1.15,
+                fontweight="bold",
             )
             scene.tag(text, ("board title", kind))
+        written = {
+            (name, value): f"{name} = {format_value(value)}"
+            for name in "ghf"
+            for value in self.values[name]
+        }
+        # each number under its square, no wider than the square ("g = 15" in a narrow panel;
+        # its spaces are narrow: about 0.55 of the font's size a character)
+        longest = max(map(len, written.values()), default=1)
+        numbers = min(font * 1.05, cell / (0.55 * longest))
         for i, name in enumerate("ghf"):
             for value in self.values[name]:
                 text = ax.text(
                     0.5 + i,
                     -0.12,
-                    f"{name} = {format_value(value)}",
+                    written[name, value],
                     ha="center",
                     va="top",
-                    fontsize=font * 1.05,
+                    fontsize=numbers,
                 )
                 scene.tag(text, ("number", name, value))
         made = "f = g + h" if self.algorithm == "A*" else "f = h"
-        gap = "\n" if large_print else " "
         ax.text(
             1.5,
             -0.62,
-            f"{made};  +n: what a tile adds to h{gap}({H_WORDS[self.heuristic]})",
+            f"{made}\n+n: what a tile adds to h\n({H_WORDS[self.heuristic]})",
             ha="center",
             va="top",
             fontsize=small,
@@ -221,7 +235,7 @@ class BoardPanel:
         )
         goal_ax.set_axis_off()
         fit_equal(goal_ax, -0.1, 3.1, -0.1, 3.65)
-        share = 0.55 if large_print else 0.45  # of a square
+        share = 0.55  # of a square
         draw_board(goal_ax, self.goal, 0, 0, 3, fontsize=min(points_per_unit(goal_ax) * share, 24))
         goal_ax.text(1.5, 3.15, "the goal", ha="center", va="bottom", fontsize=font * 1.05)
 

@@ -44,7 +44,7 @@ from search_viz.lessons.informed.tree import (
     frontier_items,
     plan_tree,
 )
-from search_viz.lessons.shared.figure import legend_handle
+from search_viz.lessons.shared.figure import CHARACTER_EM, legend_handle, wrapped
 from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.eight_puzzle import NOTES_START, EightPuzzle, compact
@@ -75,8 +75,6 @@ class Geometry:
     legend_scale: float = 0.9
     #: Whether a small tree's nodes are boards (else markers with their numbers under them).
     boards: bool = True
-    #: Large print for a projector (see :meth:`BoardPanel.draw`).
-    large_print: bool = False
 
     def room(self) -> tuple[float, float]:
         """The tree's area in points."""
@@ -94,7 +92,6 @@ WIDE = Geometry(
     columns=2,
     font=12.4,
     legend_scale=1.1,
-    large_print=True,
 )
 #: The page's picture on a projector (presenter mode): as wide, less tall, so that on a
 #: 1280x720 screen the sentence still fits under it; no text smaller than 11 pt, which is
@@ -110,18 +107,21 @@ PROJECTOR = Geometry(
     font=14.0,
     legend_scale=1.1,
     boards=False,  # six rows of boards in 4.3 inches: digits of 7 pt; the board is on the right
-    large_print=True,
 )
-#: One half of compare mode: the tree on top, the board and the goal under it.
+#: One half of compare mode (about 400 px wide at 1280x800 with the sidebar open, 600 px on a
+#: projector): the tree as markers with their numbers, the board and the goal on its right,
+#: the legend under the tree; wider than tall, so that it fills its column.
 NARROW = Geometry(
-    size=(7.0, 6.4),
-    tree=(0.1, 0.31, 0.89, 0.63),
-    board=(0.02, 0.0, 0.4, 0.235),
-    goal=(0.5, 0.0, 0.22, 0.19),
-    legend=(0.5, 0.235),
-    legend_loc="lower center",
-    columns=3,
-    font=10.0,
+    size=(6.4, 4.2),
+    tree=(0.075, 0.22, 0.64, 0.64),
+    board=(0.725, 0.33, 0.265, 0.6),
+    goal=(0.778, 0.0, 0.16, 0.28),
+    legend=(0.0, 0.0),
+    legend_loc="lower left",
+    columns=2,
+    font=11.0,
+    legend_scale=1.1,
+    boards=False,
 )
 #: The pictures' shapes, by the name ``film_of`` takes.
 SIZES = {"wide": WIDE, "projector": PROJECTOR, "half": NARROW}
@@ -149,10 +149,13 @@ def draw_scene(plan: ScenePlan) -> Sketch:
         scene.axes(box, xlim=(0.0, 1.0), ylim=(0.0, 1.0)) for box in (g.tree, g.board, g.goal)
     )
     draw_tree(scene, tree_ax, plan.tree, g.font)
+    room = g.tree[2] * g.size[0] * 72  # the tree's width: a title wider goes on two lines
+    title = wrapped(plan.title, room, g.font * 1.1)
+    half = max(map(len, title.split("\n"))) * CHARACTER_EM * g.font * 1.1 / room / 2
     tree_ax.text(
-        _over_the_root(tree_ax, plan.tree),
+        _over_the_root(tree_ax, plan.tree, half),
         1.02,
-        plan.title,
+        title,
         transform=tree_ax.transAxes,
         ha="center",
         va="bottom",
@@ -169,18 +172,19 @@ def draw_scene(plan: ScenePlan) -> Sketch:
         frameon=True,
         framealpha=0.9,
     )
-    plan.panel.draw(scene, board_ax, goal_ax, g.font, g.large_print)
+    plan.panel.draw(scene, board_ax, goal_ax, g.font)
     return scene
 
 
-def _over_the_root(ax, plan: TreePlan) -> float:
+def _over_the_root(ax, plan: TreePlan, half: float) -> float:
     """Where the tree's title is centred, as a fraction of the tree's width: over the root,
-    the middle of the picture that a phone opens at (within the middle half of the tree)."""
+    the middle of the picture that a phone opens at (within the middle half of the tree),
+    but no nearer an edge than ``half``, half the title's width (its whole within the tree)."""
     unit = plan.units.get(plan.root)
-    if unit is None:
+    if unit is None or half >= 0.5:
         return 0.5
     x0, x1 = ax.get_xlim()
-    return min(0.75, max(0.25, (unit[0] - x0) / (x1 - x0)))
+    return min(0.75, 1 - half, max(0.25, half, (unit[0] - x0) / (x1 - x0)))
 
 
 def tree_title(plan: TreePlan) -> str:

@@ -371,11 +371,14 @@ def _draw_boards(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
 
 
 def _draw_marker_labels(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
-    """Each marker's numbers under it (markers mode on a small tree)."""
+    """Each marker's numbers under it (markers mode on a small tree), in ``font`` * 0.85, or
+    smaller where two markers of a row stand too close for their numbers to fit between them
+    (half of compare mode)."""
     low, high = ax.get_ylim()
     height = ax.get_position().height * ax.figure.get_figheight() * 72
     # under the highlight a node wears when it is expanded or put on the frontier
     below = (_emphasis_size(plan) ** 0.5 * 0.7 + 1) * (high - low) / height  # points -> data
+    size = min(font * 0.85, label_fit(plan, points_per_unit(ax)))
     for t in plan.unit_of:
         x, y = plan.units[t]
         label = ax.text(
@@ -384,11 +387,36 @@ def _draw_marker_labels(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> 
             plan.labels.get(t, ""),
             ha="center",
             va="top",
-            fontsize=font * 0.85,
+            fontsize=size,
             fontweight="bold",
             zorder=5,
         )
         scene.tag(label, ("tree label", t))
+
+
+#: The width of a bold label's character, in font sizes: "+" and "=" are 0.84, digits 0.70.
+LABEL_EM = 0.76
+
+
+def label_fit(plan: TreePlan, per_unit: float) -> float:
+    """The largest font size (points) at which the numbers of two markers side by side in a
+    row of ``plan`` leave a tenth of their spacing between them (``per_unit``: points a data
+    unit spans across); infinite when no row holds two.
+
+    >>> units = {1: (0, 0), 2: (1, -1), 3: (2, -1)}
+    >>> labels = {1: "0+4=4", 2: "1+3=4", 3: "1+5=6"}
+    >>> plan = TreePlan("markers", "A*", units, {1: 1, 2: 2, 3: 3}, {}, labels, [], 1, (0, 1, 0, 1))
+    >>> round(label_fit(plan, 30.0), 1)  # 30 points apart: 5 characters of 7.1 points
+    7.1
+    """
+    rows: dict[float, list[float]] = {}
+    for x, y in plan.units.values():
+        rows.setdefault(y, []).append(x)
+    gaps = [b - a for xs in map(sorted, rows.values()) for a, b in itertools.pairwise(xs)]
+    longest = max((len(label) for label in plan.labels.values()), default=0)
+    if not gaps or not longest:
+        return float("inf")
+    return min(gaps) * per_unit * 0.9 / (LABEL_EM * longest)
 
 
 def _emphasis_size(plan: TreePlan) -> float:

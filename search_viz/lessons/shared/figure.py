@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -93,6 +94,22 @@ def figure_caption(fig: Figure, text: str) -> Text:
         fontweight="bold",
         color=DARK_GREY,
     )
+
+
+#: The width of an average character of the lessons' font, in font sizes (for wrapping).
+CHARACTER_EM = 0.62
+
+
+def wrapped(text: str, points: float, fontsize: float, shortest: int = 12) -> str:
+    """``text`` broken into lines no wider than ``points`` at ``fontsize`` (by its average
+    character), each at least ``shortest`` characters long.
+
+    >>> wrapped("just put on the frontier", 120, 11.5)
+    'just put on the\\nfrontier'
+    >>> wrapped("being expanded", 300, 11.5)
+    'being expanded'
+    """
+    return textwrap.fill(text, max(shortest, int(points / (fontsize * CHARACTER_EM))))
 
 
 def style_chart_axes(ax: Axes, xlabel: str, ylabel: str, scale: float = 1.0) -> None:

@@ -13,7 +13,6 @@ dashed, loss dotted and hatched), and the words under it.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -23,6 +22,7 @@ from matplotlib.patches import FancyBboxPatch, Patch, Rectangle
 from search_viz.algorithms.tictactoe import outcome, plies_to_end
 from search_viz.events import format_value
 from search_viz.film.style import DARK_GREY, LIGHT_GREY, OKABE_ITO, WHITE, font_size
+from search_viz.lessons.shared.figure import wrapped
 from search_viz.lessons.tictactoe.boards import MARK_COLOUR, NEW_MOVE_FILL, draw_board, inch_axes
 from search_viz.problems.tictactoe import TicTacToe
 
@@ -130,7 +130,7 @@ def move_values_figure(
     cell_h = cell_w + 0.2 * scale
     title_points = font_size("title", scale)
     if title:  # wrapped to the picture's width
-        title = textwrap.fill(title, max(12, int((3 * cell_w) * 72 / (title_points * 0.62))))
+        title = wrapped(title, 3 * cell_w * 72, title_points)
     top = (0.2 + 0.25 * scale * (title.count("\n") + 1)) if title else 0.1
     legend_height = 0.75 * scale * (1 if scale < 1.2 else 1.5)
     width, height = 3 * cell_w + 0.2, 3 * cell_h + top + legend_height
