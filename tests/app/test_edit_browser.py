@@ -23,6 +23,7 @@ from search_viz.film.edits import apply_change
 from search_viz.lessons.bidirectional.page import cached_films
 from search_viz.lessons.game_trees import edits as tree_edits
 from search_viz.lessons.informed import edits as puzzle_edits
+from search_viz.lessons.informed.drawing import film_of as informed_film
 from search_viz.lessons.local_search import edits as queen_edits
 from search_viz.lessons.shared import maze_edits
 from search_viz.lessons.shared.graph_cases import MAZE, NOTES_TREE, OWN_MAZE, build_case
@@ -377,6 +378,29 @@ def test_a_tile_slid_in_the_8_puzzle_sets_the_start(page, browser, app_url):
     assert reopened(browser, page.url) == slid
     page.get_by_role("button", name="Undo").click()
     assert films_become(page, slid) == first
+
+
+def test_a_tile_slid_in_compare_mode_sets_both_searches_start(page, browser, app_url):
+    """Greedy and A* side by side: a tile slid on A*'s board (the right picture) makes both
+    films the new start's, and the link holds it."""
+    open_lesson(page, f"{app_url}/informed-search?both=true")
+    notes = sv.EightPuzzle(NOTES_START)
+    first = page_film_ids(page)
+    assert first == [compared(search, notes).digest for search in (sv.greedy, sv.astar)]
+    edit_mode(page)
+    page.get_by_role("button", name="tile 6, next to the blank: Slide 6 into the blank").nth(
+        1
+    ).click()
+    slid = films_become(page, first)
+    puzzle = puzzle_edits.edited(notes, {"do": "slide", "tile": 6})
+    assert slid == [compared(search, puzzle).digest for search in (sv.greedy, sv.astar)]
+    link_holds(page, "start_board=283104765")
+    assert reopened(browser, page.url) == slid
+
+
+def compared(search, puzzle: sv.EightPuzzle):
+    """``search``'s film on ``puzzle`` as half of informed search's compare mode."""
+    return informed_film(search, puzzle, heuristic="misplaced", size="half")
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["desktop", "phone"])
