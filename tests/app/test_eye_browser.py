@@ -28,7 +28,7 @@ PROJECTED = 14
 #: The smallest picture text a student's laptop shows at 1280x800 with the sidebar open, px
 #: (informed search's tree draws each node's board with its digits: 9.3 px there).
 ON_A_LAPTOP = 9
-#: The same in compare mode, two pictures side by side (informed search's greedy and A*: the
+#: The same in compare mode, two pictures side by side (game trees' leaves; informed search's
 #: numbers under the markers of A*'s tree, made smaller to fit between them), on a laptop and
 #: on a projector, px.
 COMPARED = {"laptop": 7, "projector": 10}
@@ -201,17 +201,27 @@ def test_on_a_laptop_every_picture_text_is_large_enough(laptop, app_url, path):
         assert min(sizes) >= ON_A_LAPTOP - 0.05, (step, sorted(sizes)[:5])
 
 
+#: Each compare mode's page: two pictures side by side.
+COMPARE_PAGES = [
+    "informed-search?both=true",
+    "game-trees?both=true",
+    "bidirectional-search?problem=The+notes%27+tree",
+]
+
+
 @pytest.mark.parametrize("screen", list(COMPARED))
-def test_in_compare_mode_every_picture_text_is_large_enough(browser, app_url, screen):
-    """Informed search's greedy and A* side by side, first and last step: no picture text is
-    smaller than ``COMPARED`` px (it was 4.4 px on a laptop and 5.4 px on a projector when each
-    half drew its boards in the tree and its board panel under it)."""
+@pytest.mark.parametrize("path", COMPARE_PAGES)
+def test_in_compare_mode_every_picture_text_is_large_enough(browser, app_url, path, screen):
+    """Two pictures side by side, first and last step: no picture text is smaller than
+    ``COMPARED`` px (informed search's was 4.4 px on a laptop and 5.4 px on a projector when
+    each half drew its boards in the tree and its board panel under it)."""
     context = browser.new_context(viewport=LAPTOP if screen == "laptop" else PROJECTOR)
     page = context.new_page()
     try:
         present = "&present=1" if screen == "projector" else ""
-        page.goto(f"{app_url}/informed-search?both=true{present}")
+        page.goto(f"{app_url}/{path}{present}")
         wait_for_player(page)
+        assert page.locator(".svp-picture svg").count() == 2
         for step in ("first", "last"):
             if step == "last":
                 page.locator(".svp-last").first.click()
