@@ -27,7 +27,7 @@ from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY, LIGHT_GREY, OKABE_ITO
 from search_viz.lessons.informed.tree import LOOKS, fit_equal, points_per_unit
 from search_viz.lessons.shared.eight_puzzle import TILE_COLOUR, draw_board
-from search_viz.lessons.shared.figure import wrapped
+from search_viz.lessons.shared.figure import CHARACTER_EM, wrapped
 from search_viz.problems.puzzle_heuristics import contributions
 
 Board = tuple[int, ...]
@@ -208,10 +208,9 @@ class BoardPanel:
             for name in "ghf"
             for value in self.values[name]
         }
-        # each number under its square, no wider than the square ("g = 15" in a narrow panel;
-        # its spaces are narrow: about 0.55 of the font's size a character)
+        # each number under its square, no wider than the square ("g = 15" in a narrow panel)
         longest = max(map(len, written.values()), default=1)
-        numbers = min(font * 1.05, cell / (0.55 * longest))
+        numbers = min(font * 1.05, cell / (CHARACTER_EM * longest))
         for i, name in enumerate("ghf"):
             for value in self.values[name]:
                 text = ax.text(
