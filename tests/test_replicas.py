@@ -239,34 +239,61 @@ def test_a_port_taken_while_the_replica_is_down_never_gets_a_student(served):
         stranger.close()
 
 
+class Supervisor:
+    """``make serve-replicas`` as a process (one replica), and what it has said so far."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.process = subprocess.Popen(
+            [sys.executable, "-u", "deploy/replicas.py", "--replicas", "1", "--port", str(port)],
+            cwd=rp.ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.said: list[str] = []
+
+    def read_until(self, text: str) -> bool:
+        """Whether it says ``text`` before it ends."""
+        for line in self.process.stdout:
+            self.said.append(line)
+            if text in line:
+                return True
+        return False
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def started_supervisor(tries: int = 3) -> Supervisor:
+    """A supervisor serving on free ports. The other test workers start servers on ports the
+    system hands out too: one may take the replica's port (nginx's + 1) between the check
+    and the start, which the supervisor refuses, naming it; then another port is tried."""
+    for _ in range(tries):
+        port = next(
+            p for p in iter(rp.free_port, None) if p < 65535 and not rp.listening_inodes(p + 1)
+        )
+        supervisor = Supervisor(port)
+        if supervisor.read_until("replicas behind nginx"):
+            return supervisor
+        supervisor.stop()
+        if "is taken by another process" not in "".join(supervisor.said):
+            break
+    raise AssertionError(f"the supervisor did not start: {''.join(supervisor.said)}")
+
+
 def test_the_supervisor_restarts_a_killed_replica_by_itself(served):
     # `make serve-replicas` as a process: its own watch loop notices and restarts.
-    port = next(p for p in iter(rp.free_port, None) if p < 65535 and not rp.listening_inodes(p + 1))
-    supervisor = subprocess.Popen(
-        [sys.executable, "-u", "deploy/replicas.py", "--replicas", "1", "--port", str(port)],
-        cwd=rp.ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    said = []
-
-    def read_until(text: str) -> None:
-        for line in supervisor.stdout:
-            said.append(line)
-            if text in line:
-                return
-        raise AssertionError(f"the supervisor ended without saying {text!r}: {''.join(said)}")
-
+    supervisor = started_supervisor()
+    port = supervisor.port
     try:
-        read_until("replicas behind nginx")
         (replica,) = rp.port_holders(port + 1)
         os.kill(replica, signal.SIGKILL)
-        read_until(f"replica 1 is up again on port {port + 1}")
+        assert supervisor.read_until(f"replica 1 is up again on port {port + 1}"), supervisor.said
         assert rp.port_holders(port + 1) != [replica]
         assert get(f"http://127.0.0.1:{port}/_stcore/health")[0] == 200
     finally:
-        supervisor.terminate()
-        supervisor.wait(timeout=30)
+        supervisor.stop()
     assert not rp.listening_inodes(port), "nginx outlived its supervisor"
     assert not rp.listening_inodes(port + 1), "the replica outlived its supervisor"
