@@ -152,7 +152,7 @@ def test_compare_mode_halves_ask_what_the_page_asks(name):
             picks += 1
             assert compared.kind == "choice"
             assert compared.answer == compact(page.answer)
-            assert compared.why == page.why.replace(str(page.answer), compact(page.answer))
+            assert compared.why == page.why
         else:
             assert compared == page
     assert picks > 0
