@@ -203,25 +203,17 @@ class BoardPanel:
                 fontweight="bold",
             )
             scene.tag(text, ("board title", kind))
-        written = {
-            (name, value): f"{name} = {format_value(value)}"
-            for name in "ghf"
+        numbers = {
+            (i, name, value): f"{name} = {format_value(value)}"
+            for i, name in enumerate("ghf")
             for value in self.values[name]
         }
         # each number under its square, no wider than the square ("g = 15" in a narrow panel)
-        longest = max(map(len, written.values()), default=1)
-        numbers = min(font * 1.05, cell / (CHARACTER_EM * longest))
-        for i, name in enumerate("ghf"):
-            for value in self.values[name]:
-                text = ax.text(
-                    0.5 + i,
-                    -0.12,
-                    written[name, value],
-                    ha="center",
-                    va="top",
-                    fontsize=numbers,
-                )
-                scene.tag(text, ("number", name, value))
+        longest = max(map(len, numbers.values()), default=1)
+        size = min(font * 1.05, cell / (CHARACTER_EM * longest))
+        for (i, name, value), words in numbers.items():
+            text = ax.text(0.5 + i, -0.12, words, ha="center", va="top", fontsize=size)
+            scene.tag(text, ("number", name, value))
         made = "f = g + h" if self.algorithm == "A*" else "f = h"
         ax.text(
             1.5,
