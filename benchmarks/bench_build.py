@@ -233,8 +233,9 @@ def serve_like_the_app() -> None:
 
     Since 7b169ac the app imports every lesson's page and freezes the heap once
     (``search_viz.ui.memory``); since ``svg_writer.prepare_fonts`` it first sets up the
-    lessons' fonts (the glyphs of the characters films write, and HarfBuzz's faces). A
-    checkout without these (567aad9) did nothing, and nothing is done for it here.
+    lessons' fonts (the glyphs of the characters films write, and HarfBuzz's faces); since
+    ``collector.full_collections_when_quiet`` it keeps Python's full collections for quiet
+    moments. A checkout without these (567aad9) did nothing, and nothing is done for it here.
     """
     from importlib import import_module
 
@@ -248,6 +249,9 @@ def serve_like_the_app() -> None:
     from search_viz.ui.lessons import LESSONS
 
     memory.freeze_imported_modules(lesson.package for lesson in LESSONS)
+    collector = import_module("search_viz.film.collector")
+    if hasattr(collector, "full_collections_when_quiet"):
+        collector.full_collections_when_quiet()
 
 
 # ------------------------------------------------------------- the benchmark

@@ -105,3 +105,83 @@ def test_holds_opened_soon_after_each_other_collect_nothing(collections):
     finally:
         first.release()
     assert gc.isenabled()
+
+
+# ------------------------------------------------- full collections at quiet moments
+@pytest.fixture
+def full_collections(monkeypatch):
+    """Full collections left to the collector's thread (as the app does at its start), with
+    short waits; the names of the threads that made each full collection from now on."""
+    monkeypatch.setattr(collector, "QUIET_S", 1.0)
+    monkeypatch.setattr(collector, "LONGEST_FULL_WAIT_S", 60.0)
+    made: list[str] = []
+
+    def noted(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            made.append(threading.current_thread().name)
+
+    assert collector_running()
+    gc.collect()
+    gc.callbacks.append(noted)
+    collector.full_collections_when_quiet()
+    yield made
+    collector.stop_full_collections_when_quiet()
+    gc.callbacks.remove(noted)
+
+
+def _full_collection_due() -> None:
+    """Collections of the middle generation until a full one is due, then the collector's
+    thread told (a page's run ends)."""
+    for _ in range(collector.FULL_AFTER):
+        gc.collect(1)
+    with held_and_collected_later(0.0):
+        pass
+
+
+def _busy_for(seconds: float, every: float = 0.05) -> None:
+    """A page run every ``every`` seconds (garbage made in each), for ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with held_and_collected_later(0.0):
+            _garbage(2_000)
+        time.sleep(every)
+
+
+def _made_within(made: list[str], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not made and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return bool(made)
+
+
+def test_a_full_collection_waits_until_no_page_has_run_for_a_while(full_collections):
+    made = full_collections
+    _full_collection_due()
+    _busy_for(1.5)  # runs 0.05 s apart: never quiet for QUIET_S
+    assert made == []
+    assert _made_within(made, 5.0)  # quiet now
+    assert made == ["search_viz.collector"]
+
+
+def test_a_server_never_quiet_still_makes_its_full_collections(full_collections, monkeypatch):
+    made = full_collections
+    monkeypatch.setattr(collector, "LONGEST_FULL_WAIT_S", 0.5)
+    _full_collection_due()
+    _busy_for(2.0)
+    assert made  # while the runs went on
+    assert set(made) == {"search_viz.collector"}
+
+
+def test_python_makes_no_full_collection_itself_meanwhile(full_collections):
+    """Objects that live on, more than a quarter of those alive before, and hundreds of
+    collections of the middle generation: Python's own rules would make a full one."""
+    made = full_collections
+    kept = [[] for _ in range(len(gc.get_objects()) // 2 + 10_000)]
+    _garbage(200_000)
+    assert made == []
+    assert gc.get_count()[2] >= collector.FULL_AFTER  # due, and left to the collector
+    with held_and_collected_later(0.0):
+        pass
+    assert _made_within(made, 5.0)
+    assert made == ["search_viz.collector"]
+    del kept

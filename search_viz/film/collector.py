@@ -25,6 +25,11 @@ A server holds it off through a whole page's run, and lets it run again a little
 the run, in a thread of its own (:func:`held_and_collected_later`): the collections the
 run's allocations are due are then made once its messages are on their way, not while
 the student waits for them.
+
+A server also keeps its full collections, the ones that walk every object alive (a tenth
+of a second and more in a server that keeps many films), for a quiet moment
+(:func:`full_collections_when_quiet`): Python would make them at whatever allocation comes
+due, in the thread that sends the pages' messages or in a student's run.
 """
 
 from __future__ import annotations
@@ -50,6 +55,19 @@ LONGEST_HOLD_S = 5.0
 #: :func:`held_and_collected_later`): time for the run's last messages to leave.
 AFTER_RUN_S = 0.1
 
+#: A full collection waits, once due, for this long with no hold opened (no page running,
+#: no film being built: the students reading their pictures)...
+QUIET_S = 1.0
+#: ...but never longer than this: a server always busy for someone makes it now and then.
+LONGEST_FULL_WAIT_S = 30.0
+#: A full collection is due after this many collections of the middle generation (Python's
+#: own third threshold).
+FULL_AFTER = 10
+#: The third threshold a server sets instead: Python itself never makes a full collection.
+_NEVER = 2**31 - 1
+_full_when_quiet = False  # whether full collections wait for quiet moments
+_busy_at = 0.0  # when a hold was last opened or let go (time.monotonic)
+
 
 class Hold:
     """The collector held off until :meth:`release` (once; later calls do nothing).
@@ -59,9 +77,10 @@ class Hold:
     """
 
     def __init__(self) -> None:
-        global _holds, _was_enabled, _off_since
+        global _holds, _was_enabled, _off_since, _busy_at
         now = time.monotonic()
         with _lock:
+            _busy_at = now
             overdue = _holds > 0 and _was_enabled and now - _off_since > LONGEST_HOLD_S
             if _holds == 0:
                 _was_enabled = gc.isenabled()
@@ -75,12 +94,13 @@ class Hold:
 
     def release(self) -> None:
         """Let the collector run again, if no other hold is open (and it ran before)."""
-        global _holds
+        global _holds, _busy_at
         with _lock:
             if not self._open:
                 return
             self._open = False
             _holds -= 1
+            _busy_at = time.monotonic()
             if _holds == 0 and _was_enabled:
                 gc.enable()
 
@@ -126,7 +146,7 @@ def held_and_collected_later(delay: float = AFTER_RUN_S) -> Iterator[None]:
         _releaser().put((time.monotonic() + delay, hold))
 
 
-_RELEASES: queue.SimpleQueue | None = None  # (when, hold): the holds to let go, in turn
+_RELEASES: queue.SimpleQueue | None = None  # (when, hold or None): the holds to let go, in turn
 _releaser_lock = threading.Lock()
 
 
@@ -144,14 +164,67 @@ def _releaser() -> queue.SimpleQueue:
 
 
 def _release_in_turn(releases: queue.SimpleQueue) -> None:
+    due_since: float | None = None  # when a full collection became due (time.monotonic)
     while True:
-        when, hold = releases.get()
-        wait = when - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        hold.release()
-        if gc.isenabled():
-            collect_due()
+        try:
+            when, hold = releases.get(timeout=QUIET_S / 4 if due_since is not None else None)
+        except queue.Empty:
+            pass
+        else:
+            wait = when - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            if hold is not None:  # None: only a wake-up
+                hold.release()
+            if gc.isenabled():
+                collect_due()
+        due_since = _full_collection_made(due_since)
+
+
+def full_collections_when_quiet() -> None:
+    """From now on, Python's full collections (each walks every object alive) are made by
+    the collector's own thread when the server is quiet: no hold opened for
+    :data:`QUIET_S`, or, if it never is, :data:`LONGEST_FULL_WAIT_S` after one became due.
+    The younger generations are collected as before. For a server, at its start (a second
+    call does nothing).
+
+    >>> full_collections_when_quiet()
+    >>> gc.get_threshold()[2] > 10**9  # Python itself never makes one
+    True
+    >>> stop_full_collections_when_quiet(); gc.get_threshold()[2]
+    10
+    """
+    global _full_when_quiet
+    if _full_when_quiet:
+        return
+    _full_when_quiet = True
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, _NEVER)
+    _releaser().put((0.0, None))  # wakes the thread: a full collection may be due already
+
+
+def stop_full_collections_when_quiet() -> None:
+    """Python makes its full collections itself again (its third threshold back at
+    :data:`FULL_AFTER`)."""
+    global _full_when_quiet
+    _full_when_quiet = False
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_AFTER)
+
+
+def _full_collection_made(due_since: float | None) -> float | None:
+    """Make a full collection if one is due and the server is quiet (or it has waited
+    long enough); return when the one still waiting became due (None: none waits)."""
+    if not _full_when_quiet or gc.get_count()[2] < FULL_AFTER:
+        return None
+    now = time.monotonic()
+    due_since = now if due_since is None else due_since
+    with _lock:
+        quiet = _holds == 0 and now - _busy_at >= QUIET_S
+    if quiet or now - due_since >= LONGEST_FULL_WAIT_S:
+        gc.collect()
+        return None
+    return due_since
 
 
 @contextmanager
@@ -175,9 +248,14 @@ def held() -> Iterator[None]:
 
 __all__ = [
     "AFTER_RUN_S",
+    "FULL_AFTER",
+    "LONGEST_FULL_WAIT_S",
     "LONGEST_HOLD_S",
+    "QUIET_S",
     "Hold",
     "collect_due",
+    "full_collections_when_quiet",
     "held",
     "held_and_collected_later",
+    "stop_full_collections_when_quiet",
 ]
