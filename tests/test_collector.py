@@ -7,8 +7,10 @@ from __future__ import annotations
 import gc
 import threading
 import time
+from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from search_viz.film import collector
 from search_viz.film.collector import Hold, held_and_collected_later
@@ -185,3 +187,14 @@ def test_python_makes_no_full_collection_itself_meanwhile(full_collections):
     assert _made_within(made, 5.0)
     assert made == ["search_viz.collector"]
     del kept
+
+
+def test_the_app_leaves_its_full_collections_to_the_collector_s_thread():
+    collector.stop_full_collections_when_quiet()  # as in a process that has run no page
+    app = Path(__file__).resolve().parents[1] / "streamlit_app.py"
+    try:
+        at = AppTest.from_file(str(app), default_timeout=60).run()
+        assert not at.exception
+        assert gc.get_threshold()[2] > 10**9
+    finally:
+        collector.stop_full_collections_when_quiet()
