@@ -12,7 +12,7 @@ from functools import cache, partial
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import search_viz as sv
@@ -428,10 +428,13 @@ def _opening_and_whole_agree(run) -> None:
     steps=st.integers(LONG_FILM // 2 + 1, 1_500),
 )
 def test_a_long_walks_opening_is_the_whole_films_header_and_first_chunk(state, seed, steps):
-    """A hot annealing never solves 8 queens: a walk of more than ``LONG_FILM`` steps (two
-    per proposal: the proposal and its decision), shown first by its opening."""
+    """A hot annealing seldom solves 8 queens: a walk of more than ``LONG_FILM`` steps (two
+    per proposal: the proposal and its decision), shown first by its opening. One that
+    solves it by chance ends sooner (state 13000010, seed 3269, 501 steps: solved after
+    432 moves) and is left out."""
     options = {"t0": 1e9, "cooling": 0.9999, "max_steps": steps, "seed": seed}
     run = Run.record(sv.NQueens(8, state=tuple(state)), "simulated_annealing", options)
+    assume(run.trace.result.stats["stopped"] != "solved")
     _opening_and_whole_agree(run)
 
 
