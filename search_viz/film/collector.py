@@ -205,7 +205,11 @@ def full_collections_when_quiet() -> None:
 
 def stop_full_collections_when_quiet() -> None:
     """Python makes its full collections itself again (its third threshold back at
-    :data:`FULL_AFTER`)."""
+    :data:`FULL_AFTER`): what a process that serves no page, a notebook or a test, has.
+
+    >>> stop_full_collections_when_quiet(); gc.get_threshold()[2] == FULL_AFTER
+    True
+    """
     global _full_when_quiet
     _full_when_quiet = False
     young, middle, _ = gc.get_threshold()
