@@ -27,7 +27,7 @@ from search_viz.film.scene import Scene
 from search_viz.film.style import DARK_GREY, LIGHT_GREY, OKABE_ITO
 from search_viz.lessons.informed.tree import LOOKS, fit_equal, points_per_unit
 from search_viz.lessons.shared.eight_puzzle import TILE_COLOUR, draw_board
-from search_viz.lessons.shared.figure import CHARACTER_EM, wrapped
+from search_viz.lessons.shared.figure import text_width, wrapped
 from search_viz.problems.puzzle_heuristics import contributions
 
 Board = tuple[int, ...]
@@ -209,8 +209,8 @@ class BoardPanel:
             for value in self.values[name]
         }
         # each number under its square, no wider than the square ("g = 15" in a narrow panel)
-        longest = max(map(len, numbers.values()), default=1)
-        size = min(font * 1.05, cell / (CHARACTER_EM * longest))
+        longest = max(numbers.values(), key=len, default="g")
+        size = min(font * 1.05, cell / text_width(longest, 1.0))
         for (i, name, value), words in numbers.items():
             text = ax.text(0.5 + i, -0.12, words, ha="center", va="top", fontsize=size)
             scene.tag(text, ("number", name, value))

@@ -44,7 +44,7 @@ from search_viz.lessons.informed.tree import (
     frontier_items,
     plan_tree,
 )
-from search_viz.lessons.shared.figure import CHARACTER_EM, legend_handle, wrapped
+from search_viz.lessons.shared.figure import legend_handle, text_width, wrapped
 from search_viz.lessons.shared.outcome import at_the_end
 from search_viz.lessons.shared.search_tree import SearchTree
 from search_viz.problems.eight_puzzle import NOTES_START, EightPuzzle, compact
@@ -151,7 +151,7 @@ def draw_scene(plan: ScenePlan) -> Sketch:
     draw_tree(scene, tree_ax, plan.tree, g.font)
     room = g.tree[2] * g.size[0] * 72  # the tree's width: a title wider goes on two lines
     title = wrapped(plan.title, room, g.font * 1.1)
-    half = max(map(len, title.split("\n"))) * CHARACTER_EM * g.font * 1.1 / room / 2
+    half = text_width(title, g.font * 1.1) / room / 2
     tree_ax.text(
         _over_the_root(tree_ax, plan.tree, half),
         1.02,

@@ -100,6 +100,16 @@ def figure_caption(fig: Figure, text: str) -> Text:
 CHARACTER_EM = 0.62
 
 
+def text_width(text: str, fontsize: float) -> float:
+    """The width (points) of ``text``'s longest line at ``fontsize``, by its average
+    character (:data:`CHARACTER_EM`): an estimate, for fitting text before it is drawn.
+
+    >>> [round(text_width(t, 10.0), 1) for t in ("g = 15", "on the\\nfrontier")]
+    [37.2, 49.6]
+    """
+    return max(map(len, text.split("\n"))) * CHARACTER_EM * fontsize
+
+
 def wrapped(text: str, points: float, fontsize: float, shortest: int = 12) -> str:
     """``text`` broken into lines no wider than ``points`` at ``fontsize`` (by its average
     character), each at least ``shortest`` characters long.
