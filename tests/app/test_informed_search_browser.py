@@ -26,7 +26,7 @@ from tests.app.film_browser import (
     watch_frames,
 )
 from tests.app.lesson_films import page_film_ids
-from tests.app.test_browser import assert_clean
+from tests.app.test_browser import assert_clean, wait_until_drawn
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -188,6 +188,9 @@ def test_the_detour_button_and_the_solution_move_by_move(lesson):
     page.get_by_text("The solution greedy found: 15 moves").click()  # its expander
     solution = page.frame_locator("iframe").first
     solution.locator(".svp-count").filter(has_text="Step 0 of 15").wait_for(timeout=30_000)
+    # Once the page's run has ended: on a busy machine a click made while the rest of the
+    # page is still arriving can land where the frame was a moment before.
+    wait_until_drawn(page)
     solution.locator(".svp-last").click()
     expect(solution.locator(".svp-note")).to_contain_text("Move 15 of 15")
     assert shown_step(page) == 0  # the replay above kept its own step
