@@ -405,9 +405,10 @@ def compared(search, puzzle: sv.EightPuzzle):
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_the_picture_stays_where_it_is_while_the_new_replay_is_made(page, app_url, width, height):
-    """The status line ("Making the new replay…", then "Changed: …") keeps its room while
-    empty, and Undo its place while it has nothing to take back: the first edit never moves
-    the picture, on a desktop or on a phone (where "Changed: …" takes two lines)."""
+    """The status ("Making the new replay…", then "Changed: …") takes the hint's place, which
+    keeps two lines (a phone's five) however short the hint, and Undo its place while it has
+    nothing to take back: the first edit never moves the picture, on a desktop or on a phone
+    (where "Changed: …" takes two lines)."""
     page.set_viewport_size({"width": width, "height": height})
     open_lesson(page, f"{app_url}/informed-search")
     edit_mode(page)

@@ -1420,7 +1420,11 @@ class Editor {
     this.done = el("button", { type: "button", class: "svp-btn svp-edit-done" }, "Done editing");
     const tools = el("div", { class: "svp-edit-tools" });
     tools.append(this.undo, this.done);
-    this.box.append(this.hint, tools, this.form, this.status);
+    // The hint and the status share one place (the status shown, the hint hidden): the
+    // panel is no taller than its longer text, and the picture keeps the rest of the room
+    const words = el("div", { class: "svp-edit-words" });
+    words.append(this.hint, this.status);
+    this.box.append(words, tools, this.form);
     player.stage.before(this.box);
     this.button.onclick = () => this.setOn(!this.on);
     this.done.onclick = () => {
@@ -1789,6 +1793,7 @@ class Editor {
   say(text, kind) {
     this.status.className = `svp-edit-status ${kind}`;
     this.status.textContent = text;
+    this.box.classList.toggle("svp-edit-saying", !!text);
   }
 }
 
