@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 import search_viz as sv
 from search_viz.lessons.informed import page as informed_page
 from search_viz.lessons.informed.drawing import film_of
-from search_viz.problems.eight_puzzle import NOTES_START, ORDERED_GOAL
+from search_viz.problems.eight_puzzle import HARDEST_STARTS, NOTES_START, ORDERED_GOAL
 from tests.app.film_browser import (
     last_step,
     picture_state,
@@ -36,6 +36,9 @@ HARDEST = "instance=31+moves%3A+867%2F254%2F3_1&heuristic=manhattan&tie=deeper+f
 #: The same puzzle with misplaced tiles: a search of 143,840 expansions, its first 60,000
 #: events replayed (no other test here opens it, so that this server makes it anew).
 HARDEST_MISPLACED = "instance=31+moves%3A+867%2F254%2F3_1&heuristic=misplaced"
+#: The same puzzle with linear conflict: 31,335 steps (9,837 with deeper ties first), opened
+#: by no other test here.
+HARDEST_LINEAR = "instance=31+moves%3A+867%2F254%2F3_1&heuristic=linear+conflict"
 
 # Where the picture and the sentence are on screen (the player lives in a shadow root).
 _BOXES = """() => {
@@ -231,6 +234,58 @@ def test_a_long_replay_goes_on_while_the_page_below_it_is_still_being_made(lesso
     assert finishing.count() == 0
     assert "31 moves" in page.get_by_text("The solution A* found").inner_text()
     assert count.inner_text() == "Step 500 of 59999"
+    assert_clean(page)
+
+
+def watch_count(page) -> None:
+    """From now on, keep every text the step count shows (``seen_counts`` reads them)."""
+    page.locator(".svp-count").first.evaluate(
+        """(count) => {
+             window.__counts = [];
+             new MutationObserver(() => window.__counts.push(count.textContent))
+               .observe(count, { childList: true, characterData: true, subtree: true });
+           }"""
+    )
+
+
+def seen_counts(page) -> list[str]:
+    """The texts the step count has shown since :func:`watch_count`."""
+    return page.evaluate("() => window.__counts")
+
+
+def test_the_end_of_a_replay_still_being_made_says_loading_until_it_comes(lesson):
+    """End on a long replay's opening: its middle (the first 1,000 steps) comes at once, the
+    whole film a moment later; until then the count says which step is loading, and never
+    shows the step the player was at as if nothing had been asked."""
+    page = lesson
+    open_lesson(page, f"{HARDEST_LINEAR}&tie=deeper+first")
+    count = page.locator(".svp-count").first
+    expect(count).to_have_text("Step 0 of 9836")
+    watch_count(page)
+    press(page, "last")
+    expect(count).to_have_text("Step 9836 of 9836", timeout=60_000)
+    seen = seen_counts(page)
+    assert "Loading 9836…" in seen
+    assert set(seen) <= {"Loading 9836…", "Step 9836 of 9836"}, seen
+    assert_clean(page)
+
+
+def test_a_step_left_before_it_came_is_not_jumped_to_when_it_comes(lesson):
+    """End on a long replay's opening, then a step forward while the rest is still being made:
+    the replay stays at step 1 when the whole film comes (it is the one shown)."""
+    page = lesson
+    open_lesson(page, HARDEST_LINEAR)
+    key = (HARDEST_STARTS[0], ORDERED_GOAL, "A*", "linear conflict", "fifo", "wide")
+    count = page.locator(".svp-count").first
+    expect(count).to_have_text("Step 0 of 31334")
+    press(page, "last")
+    expect(count).to_have_text("Loading 31334…")
+    press(page, "forward")
+    expect(count).to_have_text("Step 1 of 31334")
+    whole = informed_page.cached_film(*key).digest
+    expect(page.locator(".svp").first).to_have_attribute("data-films", whole, timeout=60_000)
+    page.wait_for_timeout(300)
+    assert count.inner_text() == "Step 1 of 31334"
     assert_clean(page)
 
 

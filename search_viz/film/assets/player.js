@@ -1899,6 +1899,7 @@ class Player {
     this.hooks = hooks || {};
     this.films = [];
     this.step = 0;
+    this.loading = null; // the step asked for while its chunk is on its way, if any
     this.playing = false;
     this.speed = DEFAULT_SPEED;
     this.box = el("div", { class: "svp" });
@@ -2228,19 +2229,30 @@ class Player {
     if (byUser) this.pause();
     if (this.practice.on) step = await this.practice.clamp(step);
     if (this.editor.on) step = 0; // editing: the problem as it starts
-    if (step === this.step && this.films.every((film) => film.at === Math.min(step, film.n - 1))) return;
+    // the latest step asked for wins: one still loading (a long film's end, made on the
+    // server for seconds) is not jumped to once the student has gone elsewhere
+    const token = (this.goToken = (this.goToken || 0) + 1);
+    const wasLoading = this.loading !== null;
+    this.loading = null;
+    if (step === this.step && this.films.every((film) => film.at === Math.min(step, film.n - 1))) {
+      if (wasLoading) this.renderControls(); // the count: the step shown again
+      return;
+    }
     const missing = this.films.filter((film) => !film.ready(step));
     if (missing.length) {
+      this.loading = step; // the count says so until it has come, whatever else is drawn
       this.count.textContent = `Loading ${step}…`; // no wider than "Step k of n": no reflow
-      const token = (this.goToken = (this.goToken || 0) + 1);
       try {
         await Promise.all(missing.map((film) => film.source.fetch(film.source.chunkOf(Math.min(step, film.n - 1)))));
       } catch (error) {
+        if (token !== this.goToken) return;
+        this.loading = null;
         this.showMessage(`Part of the replay could not be loaded (${error.message}). Reload the page.`);
-        if (token === this.goToken && this.step >= 0) this.renderControls(); // the step stays
+        if (this.step >= 0) this.renderControls(); // the step stays
         return;
       }
       if (token !== this.goToken) return;
+      this.loading = null;
       for (const film of missing) film.reserve();
     }
     const animate = this.animating() && Math.abs(step - this.step) === 1;
@@ -2266,7 +2278,7 @@ class Player {
     this.slider.value = String(step);
     this.slider.disabled = n <= 1 || this.editor.on;
     this.slider.setAttribute("aria-valuetext", `step ${step} of ${n - 1}`);
-    this.count.textContent = `Step ${step} of ${n - 1}`;
+    this.count.textContent = this.loading === null ? `Step ${step} of ${n - 1}` : `Loading ${this.loading}…`;
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
     this.playLabel.textContent = label;
     this.play.firstChild.firstChild.setAttribute("d", this.playing ? ICONS.pause : ICONS.play);
