@@ -280,6 +280,7 @@ def test_a_step_left_before_it_came_is_not_jumped_to_when_it_comes(lesson):
     expect(count).to_have_text("Step 0 of 31334")
     press(page, "last")
     expect(count).to_have_text("Loading 31334…")
+    assert page.locator(".svp-slider").first.input_value() == "31334"  # where it was asked
     press(page, "forward")
     expect(count).to_have_text("Step 1 of 31334")
     whole = informed_page.cached_film(*key).digest

@@ -2242,6 +2242,7 @@ class Player {
     if (missing.length) {
       this.loading = step; // the count says so until it has come, whatever else is drawn
       this.count.textContent = `Loading ${step}…`; // no wider than "Step k of n": no reflow
+      this.slider.value = String(step);
       try {
         await Promise.all(missing.map((film) => film.source.fetch(film.source.chunkOf(Math.min(step, film.n - 1)))));
       } catch (error) {
@@ -2275,10 +2276,11 @@ class Player {
     const blocked = this.practice.blocked() || this.editor.on; // a question, or editing, waits
     this.forward.disabled = atEnd || blocked;
     this.last.disabled = atEnd || blocked;
-    this.slider.value = String(step);
+    const loading = this.loading !== null; // the slider and the count show the step asked for
+    this.slider.value = String(loading ? this.loading : step);
     this.slider.disabled = n <= 1 || this.editor.on;
-    this.slider.setAttribute("aria-valuetext", `step ${step} of ${n - 1}`);
-    this.count.textContent = this.loading === null ? `Step ${step} of ${n - 1}` : `Loading ${this.loading}…`;
+    this.slider.setAttribute("aria-valuetext", loading ? `loading step ${this.loading} of ${n - 1}` : `step ${step} of ${n - 1}`);
+    this.count.textContent = loading ? `Loading ${this.loading}…` : `Step ${step} of ${n - 1}`;
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
     this.playLabel.textContent = label;
     this.play.firstChild.firstChild.setAttribute("d", this.playing ? ICONS.pause : ICONS.play);
