@@ -160,3 +160,20 @@ def test_above_a_wide_picture_the_question_and_its_verdict_show_whole(
     assert page.locator(".svp-picture svg").first.bounding_box() == picture
     shoot_main(page, f"practice-informed-verdict-{width}x{height}")
     context.close()
+
+
+def test_a_verdict_goes_once_the_student_steps_past_the_step_it_unlocked(page, app_url):
+    """IDDFS on the notes' tree asks at steps 2, 3 and 4, not at 5, then at 6: the verdict on
+    step 4's question shows with step 4; at step 5, where step 6's question is asked, it has
+    gone (beside that question it would seem to answer it)."""
+    film = LESSON_FILMS["uninformed-search"]()
+    assert list(film.asked_steps)[:4] == [2, 3, 4, 6]
+    page.goto(f"{app_url}/uninformed-search?practice=1")
+    wait_for_player(page)
+    assert page_film_ids(page) == [film.digest]
+    answer_in_browser(page, right_answers(film)[:3], to_end=False)
+    expect(page.locator(".svp-count").first).to_have_text("Step 4 of 103")
+    assert feedback(page).startswith("Right")
+    wait_for_question(page, 6)
+    assert shown_step(page) == 5
+    assert feedback(page) == ""

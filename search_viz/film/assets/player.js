@@ -889,6 +889,7 @@ class Practice {
     this.wrongHere = 0; // mistakes on the question now asked
     this.asking = null; // the step whose question is on screen
     this.locked = false; // answered: the step is about to play
+    this.verdictFor = null; // the step whose question the verdict shown is about
     this.feedback.textContent = "";
     this.feedback.className = "svp-feedback";
   }
@@ -926,6 +927,12 @@ class Practice {
   // The student went to `step` (allowed by clamp): what they have now seen.
   arrived(step) {
     if (step > this.reached) this.reached = step;
+    // a verdict stays with the step it unlocked (and the question after it, asked at once);
+    // on another step it would seem to answer that step's question
+    if (this.verdictFor !== null && step !== this.verdictFor) {
+      this.verdictFor = null;
+      this.say("", "");
+    }
   }
 
   pending() {
@@ -1160,6 +1167,7 @@ class Practice {
     if (this.wrongHere) this.afterMistake += 1;
     else this.firstTime += 1;
     this.say(text, "svp-right");
+    this.verdictFor = step;
     this.advance(step);
   }
 
@@ -1167,6 +1175,7 @@ class Practice {
     this.mistakes += 1;
     this.wrongHere += 1;
     this.say(text, "svp-wrong-answer");
+    this.verdictFor = step;
     if (this.field) this.field.select();
     afterPaint(() => this.markWrong(index)); // the verdict first; the mark a frame later
   }
@@ -1179,6 +1188,7 @@ class Practice {
     this.shown += 1;
     const answer = q.k === "value" ? showNumber(answerNumber(q.a)) : q.c[q.a];
     this.say(`The answer: ${answer}. ${q.w}`, "svp-shown");
+    this.verdictFor = step;
     this.advance(step);
   }
 
