@@ -53,6 +53,27 @@ def test_the_default_films_ask_at_least_half_their_steps(default_films):
     assert sv.film(sv.alphabeta, TicTacToe()).digest == default_films["Alpha-beta"][1].digest
 
 
+def yes_and_no_differ(question) -> bool:
+    """Whether a "does MAX raise α / MIN lower β" question's two choices say different things:
+    "yes: β = 3" beside "no: β stays 3" would both be right."""
+    yes, no = question.choices
+    return not yes.endswith(f" = {no.rsplit(' ', 1)[-1]}")
+
+
+def test_yes_and_no_never_say_the_same_window(default_films):
+    """The empty board, alpha-beta: at step 5 the top middle returns +3 to O at top left, whose
+    β is 3 already: "yes: β falls below 3" against "no: β stays 3" (not "yes: β = 3")."""
+    _, film = default_films["Alpha-beta"]
+    q = film.question(5)
+    assert q.choices == ("yes: β falls below 3", "no: β stays 3")
+    assert q.answer == "no: β stays 3"
+    for _, film in default_films.values():
+        for k in film.asked_steps:
+            q = film.question(k)
+            if q.kind == "choice" and len(q.choices) == 2 and q.choices[1].startswith("no:"):
+                assert yes_and_no_differ(q), (k, q.choices)
+
+
 def test_every_kind_of_step_asks_in_the_default_film(default_films):
     view, film = default_films["Alpha-beta"]
     asked = {}
@@ -206,6 +227,7 @@ def test_every_answer_is_what_the_search_did(view):
             assert not re.search(r"\d", re.sub(r"\(\d+ pl(y|ies)\)", "", q.prompt)), q.prompt
         if q.kind == "choice":
             assert q.label(q.answer).endswith(plain(e.alpha if e.data == "MAX" else e.beta))
+            assert yes_and_no_differ(q), (k, q.choices)
         if q.kind == "pick":
             assert q.answer in q.choices
             assert asked[k].nodes[q.answer][-1] == q.answer

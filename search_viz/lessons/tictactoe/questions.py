@@ -255,8 +255,9 @@ def _backup(view: TreeView, fold: Fold, shown: dict, e: Event) -> Asked | None:
         name, old, new, verb, rule = "β", beta, e.beta, "lower", "falls only to a smaller value"
         how = f"β = min({plain(beta)}, {plain(v)}) = {plain(e.beta)}"
     yes, no = f"yes: {name} = {plain(new)}", f"no: {name} stays {plain(old)}"
-    if new == old:
-        yes = f"yes: {name} = {plain(v)}"
+    if new == old:  # the wrong "yes" names a change: the value returned, if it is another
+        moved = "rises above" if is_max else "falls below"
+        yes = f"yes: {name} = {plain(v)}" if v != old else f"yes: {name} {moved} {plain(old)}"
     prompt = f"{given} Does {who} {verb} {name} at {at}?"
     why = f"{who} is {'MAX' if is_max else 'MIN'} at {at}: {name} {rule}, {how}."
     return Asked(choice(prompt, [yes, no], yes if new != old else no, why=why))
