@@ -265,7 +265,7 @@ def test_an_edited_boards_film_is_the_film_of_the_same_board_typed_in(n, seed, d
         problem.state[:column] + problem.state[column + 1 :]
     )
     widgets = own_board_widgets(new)
-    typed = make_problem(BoardChoice(widgets["board"], widgets["n"], 0, widgets["rows"]))
+    typed = make_problem(BoardChoice(widgets["board"], 8, 0, widgets["rows"]))
     assert typed.state == new.state
     assert (
         queens_film(sv.hill_climbing, new, **CLIMBING).digest

@@ -18,7 +18,7 @@ from search_viz.lessons.local_search.drawing import run_film
 from search_viz.lessons.local_search.inputs import BoardChoice, make_problem, new_board
 from search_viz.lessons.local_search.page import max_child_steps
 from search_viz.lessons.local_search.runs import Run
-from search_viz.problems.nqueens import EXAMPLES
+from search_viz.problems.nqueens import EXAMPLES, parse_rows
 from search_viz.ui.links import CHANGED_BY_PAGE
 from tests.app import pages
 
@@ -162,7 +162,8 @@ def test_bad_parameters_show_the_library_s_message_and_keep_what_was_typed(widge
 @pytest.mark.parametrize(
     ("rows", "says"),
     [
-        ("3 2 1 4 3 2 1", "The state must give one row per column: 8 numbers, not 7."),
+        ("3 2 1", "A board has 4 to 50 columns, one row typed for each: 3 rows typed."),
+        (" ".join(["1"] * 51), "A board has 4 to 50 columns, one row typed for each: 51 rows"),
         (
             "3 2 1 4 3 2 1 8",
             "The row 8 in column 7 is off the board: rows are whole numbers from 0 to 7.",
@@ -182,11 +183,22 @@ def test_a_bad_own_board_gets_a_message_saying_what_is_allowed(rows, says):
 
 def test_a_good_own_board_is_replayed():
     at = open_page({"board": "Your own board"})
+    assert "n" not in [w.key for w in at.number_input]  # the board is as wide as its rows
     at.text_input(key="rows").set_value("[1, 3, 0, 2]").run()
-    at.number_input(key="n").set_value(4).run()
     no_trouble(at)
     assert "from a board with 0 attacking pairs: **solved**" in summary(at)
     assert player(at)["titles"] == ["Simulated annealing on 4 queens"]
+
+
+@pytest.mark.parametrize(("rows", "numbered"), [(4, True), (14, False)])
+def test_a_typed_board_is_as_wide_as_its_rows_for_the_numbers_too(rows, numbered):
+    """The numbers in the squares (steepest ascent) are offered on boards of at most 12
+    queens: a typed board's size is its rows', not the random board's n (8)."""
+    typed = " ".join(str((2 * column) % rows) for column in range(rows))
+    at = open_page({"board": "Your own board", "algorithm": "Hill climbing", "rows": typed})
+    no_trouble(at)
+    assert player(at)["titles"][0].endswith(f"on {rows} queens")
+    assert ("numbers" in [box.key for box in at.checkbox]) == numbered
 
 
 @pytest.mark.parametrize(
@@ -242,13 +254,13 @@ ROW_TEXT = st.one_of(
 @settings(max_examples=400)
 def test_any_typed_board_is_a_board_or_a_message_saying_what_is_wrong(text, n):
     try:
-        problem = make_problem(BoardChoice("own", n, 0, text))
+        problem = make_problem(BoardChoice("own", n, 0, text))  # n: a random board's size
     except ValueError as error:
         message = str(error)
         assert message.endswith("."), message
         assert len(message) < len(text) + 200  # it may quote what was typed
     else:
-        assert problem.n == n == len(problem.state)
+        assert problem.n == len(problem.state) == len(parse_rows(text))
 
 
 @given(text=ROW_TEXT)

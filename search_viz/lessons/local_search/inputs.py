@@ -43,7 +43,8 @@ MAX_GENERATIONS = 1_000
 
 @dataclass(frozen=True)
 class BoardChoice:
-    """The start board the user asked for."""
+    """The start board the user asked for (``n``: a random board's size; a board typed in is
+    as wide as its rows)."""
 
     kind: str
     n: int
@@ -60,7 +61,7 @@ def board_inputs() -> BoardChoice:
         "Start board", list(BOARDS), format_func=BOARDS.get, key="board", bind="query-params"
     )
     n, seed, rows = 8, 0, ""
-    if kind in ("random", "own"):
+    if kind == "random":
         n = choose_number(
             f"Board size n ({MIN_N}–{MAX_N} queens)",
             min_value=1,
@@ -69,7 +70,6 @@ def board_inputs() -> BoardChoice:
             step=1,
             key="n",
         )
-    if kind == "random":
         seed = choose_number(
             "Board seed",
             min_value=0,
@@ -84,7 +84,10 @@ def board_inputs() -> BoardChoice:
             max_chars=400,
             key="rows",
             bind="query-params",
-            help="e.g. 0 4 7 5 2 6 1 3, or [0, 4, 7, 5, 2, 6, 1, 3]",
+            help=(
+                f"The board has as many columns as rows typed ({MIN_N} to {MAX_N}): "
+                "0 4 7 5 2 6 1 3 is 8 queens, [1, 3, 0, 2] is 4."
+            ),
         )
     return BoardChoice(kind, int(n), int(seed), rows)
 
@@ -121,9 +124,26 @@ def own_board_widgets(problem: NQueens) -> dict[str, object]:
     an edited board there, so that the link holds it).
 
     >>> own_board_widgets(NQueens(4, state=(1, 3, 0, 2)))
-    {'board': 'own', 'n': 4, 'rows': '1 3 0 2'}
+    {'board': 'own', 'rows': '1 3 0 2'}
     """
-    return {"board": "own", "n": problem.n, "rows": " ".join(map(str, problem.state))}
+    return {"board": "own", "rows": " ".join(map(str, problem.state))}
+
+
+def board_size(choice: BoardChoice) -> int:
+    """How many queens ``choice``'s board holds (a typed board that cannot be read: 8, the
+    page's message says why).
+
+    >>> board_size(BoardChoice("own", 8, 0, "1 3 0 2")), board_size(BoardChoice("random", 6, 0, ""))
+    (4, 6)
+    """
+    if choice.kind == "random":
+        return choice.n
+    if choice.kind == "own":
+        try:
+            return len(parse_rows(choice.rows))
+        except ValueError:
+            return 8
+    return len(EXAMPLES[choice.kind])
 
 
 def make_problem(choice: BoardChoice) -> NQueens:
@@ -131,15 +151,23 @@ def make_problem(choice: BoardChoice) -> NQueens:
 
     >>> make_problem(BoardChoice("aima-4.3a", 8, 0, "")).state
     (3, 2, 1, 4, 3, 2, 1, 2)
-    >>> make_problem(BoardChoice("own", 4, 0, "1 3 0"))
+    >>> make_problem(BoardChoice("own", 8, 0, "1 3 0 2")).n  # as wide as its rows
+    4
+    >>> make_problem(BoardChoice("own", 8, 0, "1 0 2"))
     Traceback (most recent call last):
     ...
-    ValueError: The state must give one row per column: 4 numbers, not 3.
+    ValueError: A board has 4 to 50 columns, one row typed for each: 3 rows typed.
     """
     if choice.kind == "random":
         return NQueens(choice.n, seed=choice.seed)
     if choice.kind == "own":
-        return NQueens(choice.n, state=parse_rows(choice.rows))
+        rows = parse_rows(choice.rows)
+        if not MIN_N <= len(rows) <= MAX_N:
+            raise ValueError(
+                f"A board has {MIN_N} to {MAX_N} columns, one row typed for each: "
+                f"{len(rows)} row{'s' * (len(rows) != 1)} typed."
+            )
+        return NQueens(len(rows), state=rows)
     return NQueens(8, state=EXAMPLES[choice.kind])
 
 
@@ -307,7 +335,7 @@ def _genetic_inputs() -> dict[str, Any]:
 def numbers_input(algorithm: str, options: dict[str, Any], n: int) -> bool:
     """Whether to write each move's conflicts in the squares (steepest ascent, small boards).
 
-    In a page: ``numbers = numbers_input(algorithm, options, choice.n)`` (False, with no
+    In a page: ``numbers = numbers_input(algorithm, options, board_size(choice))`` (False, with no
     checkbox, where the numbers do not apply).
     """
     if algorithm != "hill_climbing" or options.get("variant") != "steepest" or n > MAX_NUMBERED:

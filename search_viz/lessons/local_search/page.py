@@ -28,6 +28,7 @@ from search_viz.lessons.local_search.drawing import (
 from search_viz.lessons.local_search.inputs import (
     algorithm_inputs,
     board_inputs,
+    board_size,
     each_input,
     make_problem,
     new_board,
@@ -109,7 +110,7 @@ def body() -> None:
         choice = board_inputs()
         st.header("Algorithm")
         algorithm, options = algorithm_inputs()
-        numbers = numbers_input(algorithm, options, choice.n)
+        numbers = numbers_input(algorithm, options, board_size(choice))
         each = each_input(algorithm)
     step_tab, experiment_tab = st.tabs(
         ["Step through", "Experiments: 100 boards"],
