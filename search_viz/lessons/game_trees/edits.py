@@ -116,6 +116,10 @@ def edited(
     ...
     ValueError: C would be left with no child, and an inner node needs at least one: remove C \
 itself, or give it another child first.
+    >>> edited(GameTree.from_nested([[3, 12]]), {"do": "remove", "node": [0]})
+    Traceback (most recent call last):
+    ...
+    ValueError: A would be left with no child, and an inner node needs at least one: give it another child first.
     >>> edited(tree, {"do": "add", "node": [0]}, max_nodes=6)
     Traceback (most recent call last):
     ...
@@ -158,9 +162,11 @@ itself, or give it another child first.
         parent = node[:-1]
         siblings = _at(nested, parent)
         if len(siblings) == 1:
+            # the root cannot be removed: only the second way is open there
+            way = f"remove {labels[parent]} itself, or give" if parent else "give"
             raise ValueError(
                 f"{labels[parent]} would be left with no child, and an inner node needs at least "
-                f"one: remove {labels[parent]} itself, or give it another child first."
+                f"one: {way} it another child first."
             )
         nested = _replace(nested, parent, siblings[: node[-1]] + siblings[node[-1] + 1 :])
     else:
