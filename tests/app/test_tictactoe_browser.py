@@ -9,6 +9,7 @@ import itertools
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 import search_viz as sv
 from search_viz.problems.tictactoe import TicTacToe
@@ -22,6 +23,7 @@ from tests.app.film_browser import (
     shown_step,
     wait_for_player,
 )
+from tests.app.lesson_films import LESSON_FILMS, page_film_ids
 from tests.app.test_browser import assert_clean, shoot, wait_until_drawn
 from tests.conftest import ARTIFACTS
 
@@ -264,3 +266,18 @@ def test_the_standalone_page_steps_offline(page, tmp_path):
     assert film.state(-1).sentence in sentence(page)
     assert fetched == []
     assert page.console_errors == []
+
+
+def test_a_counter_writes_a_large_number_as_its_label_does(page, app_url):
+    """Alpha-beta from the empty board enters 20,866 nodes: at the last step its counter says
+    "20,866", as its label's total ("nodes entered (of 20,866)"), not "20866"."""
+    film = LESSON_FILMS["tictactoe"]()
+    counters = dict(film.state(len(film) - 1).counters)
+    assert counters["nodes entered (of 20,866)"] == 20_866
+    page.goto(f"{app_url}/tictactoe")
+    wait_for_player(page)
+    assert page_film_ids(page) == [film.digest]
+    press(page, "last")
+    chip = page.locator(".svp-chip").filter(has_text="nodes entered")
+    expect(chip.locator(".svp-chip-value")).to_have_text("20,866")
+    assert_clean(page)

@@ -1313,9 +1313,15 @@ function chips(counters) {
   return counters.map(([label, value]) => {
     const chip = el("div", { class: "svp-chip" });
     chip.append(el("div", { class: "svp-chip-label" }, label));
-    chip.append(el("div", { class: "svp-chip-value" }, String(value)));
+    chip.append(el("div", { class: "svp-chip-value" }, counterText(value)));
     return chip;
   });
+}
+
+// A counter's value as the sentences write numbers: a whole number in groups of three digits
+// ("20,866", as in "nodes entered (of 20,866)"), anything else as it is.
+function counterText(value) {
+  return Number.isInteger(value) ? value.toLocaleString("en-US") : String(value);
 }
 
 // Give each `box` the height of the tallest of its `contents` (each a list of nodes), laid out
