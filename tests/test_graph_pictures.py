@@ -175,3 +175,25 @@ def test_a_maze_s_marks_lie_inside_its_axes_so_unclipped_they_paint_as_clipped(l
             [abs(columns - x0), abs(columns + 1 - x1), abs(rows - top), abs(rows + 1 - bottom)]
         )
         assert off_edge.max(initial=0) <= 1, (film.title, off_edge.max())
+
+
+def test_start_and_goal_are_written_clear_of_the_ring():
+    """The notes' tree, IDDFS, at step 5 (A pushed, ringed) and at the end (R, the goal,
+    ringed): "start" above A and "goal" below R keep clear of the step's ring."""
+    film = sv.film(sv.iddfs, sv.GraphProblem(notes_tree(), "A", "R"), max_depth=20)
+    for k, word in ((5, "start"), (len(film) - 1, "goal")):
+        figure = film.figure(k)
+        figure.canvas.draw()
+        (ax,) = [a for a in figure.axes if any(t.get_text() == word for t in a.texts)]
+        (label,) = [t for t in ax.texts if t.get_text() == word]
+        box = label.get_window_extent()
+        centre = ax.transData.transform(label.xy)
+        # the ring: the largest marker with no face
+        empty = [
+            c
+            for c in ax.collections
+            if hasattr(c, "get_sizes") and len(c.get_sizes()) and not c.get_facecolor().any()
+        ]
+        radius = max(np.sqrt(c.get_sizes().max()) / 2 for c in empty) * figure.dpi / 72
+        gap = box.y0 - centre[1] if word == "start" else centre[1] - box.y1
+        assert gap >= radius, (word, gap, radius)

@@ -119,7 +119,8 @@ itself, or give it another child first.
     >>> edited(GameTree.from_nested([[3, 12]]), {"do": "remove", "node": [0]})
     Traceback (most recent call last):
     ...
-    ValueError: A would be left with no child, and an inner node needs at least one: give it another child first.
+    ValueError: A would be left with no child, and an inner node needs at least one: give it \
+another child first.
     >>> edited(tree, {"do": "add", "node": [0]}, max_nodes=6)
     Traceback (most recent call last):
     ...

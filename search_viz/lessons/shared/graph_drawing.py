@@ -460,7 +460,7 @@ def draw_graph(
     scene.tag_each(ring, [("ring", n) for n in ringed], shown=False)
     if view.labelled:
         _names(ax, view, nodes, size)
-    _mark_ends(ax, view)
+    _mark_ends(ax, view, size)
     _frame(ax, view)
 
 
@@ -596,8 +596,11 @@ def _arrowheads(ax: Axes, segments: list) -> None:
     )
 
 
-def _mark_ends(ax: Axes, view: GraphView) -> None:
-    """Write "start" and "goal" beside those nodes (in a maze: S and G on the cells)."""
+def _mark_ends(ax: Axes, view: GraphView, size: float) -> None:
+    """Write "start" and "goal" beside those nodes (in a maze: S and G on the cells), clear of
+    the ring round a node of marker area ``size`` (points²)."""
+    # the ring's outer edge (see draw_graph: area 2.1 x size, its line 2.5 points wide)
+    away = max(15.0, math.sqrt(2.1 * size) / 2 + FOCUS.linewidth / 2 + 1)
     for node, text in ((view.start, "start"), (view.goal, "goal")):
         if node not in view.pos:
             continue
@@ -620,7 +623,7 @@ def _mark_ends(ax: Axes, view: GraphView) -> None:
         ax.annotate(
             text,
             (x, y),
-            xytext=(0, -15 if below else 15),
+            xytext=(0, -away if below else away),
             textcoords="offset points",
             ha="center",
             va="top" if below else "bottom",
