@@ -111,7 +111,7 @@ def test_the_solution_path_is_drawn_through_the_tree_at_the_last_step_only():
 
 def test_greedy_orders_by_h_alone_and_its_detour_is_longer_than_a_stars():
     _, film, _ = case("notes greedy")
-    assert "so f = h = 4 (greedy ignores the cost so far, g = 0)" in film.state(0).sentence
+    assert "so f = h = 4 (greedy ignores the cost so far, g = 0; h counts" in film.state(0).sentence
     assert film.state(len(film) - 1).sentence.startswith("Found a solution of 5 moves")
     detour_greedy = film_of(sv.greedy, sv.EightPuzzle(DETOUR), heuristic="misplaced")
     detour_astar = film_of(sv.astar, sv.EightPuzzle(DETOUR), heuristic="misplaced")

@@ -111,7 +111,7 @@ def test_greedy_on_the_notes_instance_and_the_callout_with_a_longer_greedy_path(
     assert "is greedy best-first search" in info
     assert "greedy's solution has **15 moves**, A*'s **11**" in info
     film = shown_film(at, sv.greedy)
-    assert "so f = h = 4 (greedy ignores the cost so far, g = 0)" in film.state(0).sentence
+    assert "so f = h = 4 (greedy ignores the cost so far, g = 0; h counts" in film.state(0).sentence
     assert film.state(-1).sentence.startswith("Found a solution of 5 moves")
 
 

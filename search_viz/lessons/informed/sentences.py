@@ -65,6 +65,11 @@ def informed_sentence(
     same f (the tie rule ``tie`` chose);
     ``path`` and ``expanded``: the answer, for the last sentence.
 
+    >>> start = Event("generate", "A", g=0, h=4, value=4)
+    >>> said = informed_sentence(start, "greedy", heuristic="misplaced")
+    >>> print(said)  # doctest: +NORMALIZE_WHITESPACE
+    Put the start A on the frontier: h = 4, so f = h = 4 (greedy ignores the cost so far, g = 0; h
+    counts the misplaced tiles).
     >>> e = Event("expand", "B", g=2, h=3, value=5)
     >>> print(informed_sentence(e, "A*", ties=2))  # doctest: +NORMALIZE_WHITESPACE
     Take B off the frontier: its f = 5 is the lowest, shared with 2 more; ties go to the one
@@ -74,9 +79,12 @@ def informed_sentence(
     kind = event.kind
     if kind == "generate":
         made = _f_sum(event.g, event.h, event.value, algorithm)
+        if event.parent is None and heuristic:
+            named = H_TEXT.get(heuristic, heuristic)
+            # greedy's sum ends in an aside already: what h counts joins it
+            made = f"{made[:-1]}; {named})" if made.endswith(")") else f"{made} ({named})"
         if event.parent is None:
-            named = f" ({H_TEXT.get(heuristic, heuristic)})" if heuristic else ""
-            return f"Put the start {n} on the frontier: {made}{named}."
+            return f"Put the start {n} on the frontier: {made}."
         return f"Put {n} on the frontier, a child of {label(event.parent)}: {made}."
     if kind == "expand":
         f = _number(event.value)
