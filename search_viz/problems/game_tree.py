@@ -129,7 +129,8 @@ class GameTree:
         >>> GameTree.from_nested([[1], []])
         Traceback (most recent call last):
         ...
-        ValueError: the list at [1] is empty: every inner node needs at least one child
+        ValueError: The list at [1] is empty: every inner node needs at least one child, e.g. \
+[[3, 12, 8], [2, 4, 6], [14, 5, 2]].
         """
         root = _player(root)
         children: list[tuple[int, ...]] = []
@@ -143,7 +144,8 @@ class GameTree:
                 if not item:
                     where = "".join(f"[{a}]" for a in path) or "the root"
                     raise ValueError(
-                        f"the list at {where} is empty: every inner node needs at least one child"
+                        f"The list at {where} is empty: every inner node needs at least one "
+                        f"child, e.g. {EXAMPLE_TEXT}."
                     )
                 if len(queue) + len(item) > MAX_NODES:
                     raise _too_big(f"This tree has more than {MAX_NODES:,} nodes")
