@@ -331,3 +331,29 @@ def test_the_board_panel_holds_every_digit_and_share_its_boards_show(seed, board
         for tile, v in contributions(heuristic, b, ORDERED_GOAL).items()
     }
     assert (panel.digits, panel.shares) == (digits, shares)
+
+
+@pytest.mark.parametrize("step", [0, 6])
+def test_a_boards_numbers_show_below_the_highlight_round_it(step):
+    """The notes' puzzle (a tree of boards): at step 0 the start, at step 6 a new child, is
+    framed as just put on the frontier; its numbers under it ("g + h = f") lie below the
+    frame's thick line, not under it."""
+    film = film_of(sv.astar, sv.EightPuzzle(NOTES_START), heuristic="misplaced")
+    figure = film.figure(step)
+    figure.canvas.draw()
+    ax = figure.axes[0]
+    frames = [line for line in ax.lines if line.get_visible() and line.get_linewidth() == 5]
+    assert frames
+    for frame in frames:
+        xs, ys = frame.get_data()
+        x, y = sum(xs[:4]) / 4, (min(ys) + max(ys)) / 2  # the board's centre
+        (label,) = [  # its numbers: under the board (a board's half side is 0.5)
+            t
+            for t in ax.texts
+            if t.get_visible()
+            and re.fullmatch(r"\d+\+\d+=\d+", t.get_text())
+            and abs(t.get_position()[0] - x) < 1e-9
+            and abs(t.get_position()[1] - (y - 0.5)) < 0.3
+        ]
+        line_bottom = ax.transData.transform((x, min(ys)))[1] - 2.5 * figure.dpi / 72
+        assert label.get_window_extent().y1 <= line_bottom, (step, label.get_text())

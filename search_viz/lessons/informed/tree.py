@@ -289,18 +289,23 @@ def _draw_status(scene: Scene, ax: Axes, plan: TreePlan, status: str, units: lis
     )
 
 
+#: The highlight round a board: half its side (a board's is 0.5), and its line (points).
+EMPHASIS_HALF = 0.58
+EMPHASIS_LINE = 5.0
+
+
 def _draw_emphasis(scene: Scene, ax: Axes, plan: TreePlan, status: str) -> None:
     """One highlight, drawn at the root: the steps move it to the node it is about."""
     style = LOOKS[status]
     x, y = plan.units[plan.root]
     if plan.detail == "boards":
         # A line, not a Rectangle patch: a moved patch would be drawn wrongly on export.
-        corners = _square(x, y, 0.58)
+        corners = _square(x, y, EMPHASIS_HALF)
         (frame,) = ax.plot(
             [cx for cx, _ in corners + corners[:1]],
             [cy for _, cy in corners + corners[:1]],
             color=style.edgecolor if status == "new" else style.color,
-            linewidth=5,
+            linewidth=EMPHASIS_LINE,
             linestyle=style.linestyle,
             zorder=8,
         )
@@ -329,9 +334,12 @@ def _draw_boards(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
     per_unit = points_per_unit(ax)
     digit_size = max(6.0, min(per_unit * cell * 0.62, font * 1.2))
     label_size = max(7.0, min(per_unit * 0.26, font * 1.1))
+    # the numbers go under the highlight's frame (see _draw_emphasis), not under its line
+    below = EMPHASIS_HALF + (EMPHASIS_LINE / 2 + 1) / per_unit
     for t in plan.unit_of:
         x, y = plan.units[t]
         left, bottom = x - 0.5, y - 0.5
+        clear_below = y - below
         for i, tile in enumerate(t[1]):
             row, col = divmod(i, 3)
             cx, cy = left + col * cell, bottom + (2 - row) * cell
@@ -351,7 +359,7 @@ def _draw_boards(scene: Scene, ax: Axes, plan: TreePlan, font: float) -> None:
                 scene.tag(text, ("tree digit", t, i))
         label = ax.text(
             x,
-            bottom - 0.06,
+            clear_below,
             plan.labels.get(t, ""),
             ha="center",
             va="top",
