@@ -164,7 +164,7 @@ def test_the_one_pass_fold_equals_search_view_at_every_step():
 def test_every_step_has_a_sentence_and_the_last_one_names_the_move():
     view = tree_view(TicTacToe("XO..X...."), Search())
     notes = step_notes(view)
-    assert notes[0].startswith("Start at the root, the position on the board: O is to move")
+    assert notes[0].startswith("Start at the root, the position searched: O is to move")
     assert notes[-1] == (
         "Done: the position is worth 6: X wins in 4 plies with best play. "
         "O plays bottom right (cell 8)."

@@ -427,7 +427,7 @@ def _heading(ax, view: TreeView, where: Layout) -> None:
     kind = "MAX" if who == "X" else "MIN"
     g = where.g
     if not focus:
-        first = f"On the board: {who} to move ({kind})"
+        first = f"At the root: {who} to move ({kind})"
     else:
         first = f"{who} to move ({kind}), {plies(len(focus))} down"
     if not view.children[focus]:

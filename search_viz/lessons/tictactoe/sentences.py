@@ -127,7 +127,7 @@ def _expand(e: Event, view: TreeView) -> str:
     window = e.alpha is not None
     if not node:
         s = (
-            f"Start at the root, the position on the board: {who} is to move, so it is a {kind} "
+            f"Start at the root, the position searched: {who} is to move, so it is a {kind} "
             f"node and takes {takes} value below it."
         )
         return s + (" Its window [α, β] is [−∞, +∞]: nothing is known yet." if window else "")
