@@ -12,6 +12,7 @@ from matplotlib.figure import Figure
 
 import search_viz as sv
 from search_viz import GameTree, Trace, alphabeta, minimax
+from search_viz.events import format_value
 from search_viz.lessons.game_trees.drawing import (
     _CaptionPlan,
     _written,
@@ -239,3 +240,23 @@ def test_the_end_picture_is_the_last_step_of_the_compact_film(nested, pruning, o
     film = _written(tree, pruning, True, ordering, compact=True).film()
     wanted = to_png(film.figure(-1))
     assert to_png(end_picture(tree, pruning=pruning, ordering=ordering)) == wanted
+
+
+@pytest.mark.parametrize("big", [10**9, -(10**15)])
+def test_a_long_leaf_value_stays_clear_of_its_neighbours(big):
+    """A leaf of 1000000000 beside a leaf of 3 (the largest values the page takes are 16
+    digits): each leaf's value is drawn within its own room, the two texts apart."""
+    tree = GameTree.from_nested([[big, 3], [5, 9]])
+    figure = sv.film(sv.minimax, tree).figure(0)
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    ax = figure.axes[0]
+    values = {
+        t.get_text(): t.get_window_extent(renderer)
+        for t in ax.texts
+        if t.get_visible() and t.get_text() in (format_value(big), "3", "5", "9")
+    }
+    assert len(values) == 4
+    boxes = sorted(values.values(), key=lambda box: box.x0)
+    for left, right in itertools.pairwise(boxes):
+        assert left.x1 < right.x0, values

@@ -723,13 +723,14 @@ def _draw_leaf_values(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g:
     for leaf in tree.leaves():
         x, y = pos[leaf]
         text = format_value(tree.value(leaf))
+        size = leaf_value_size(text, g)
         plain = ax.text(
             x,
             y - baseline,
             text,
             ha="center",
             va="baseline",
-            fontsize=g.value,
+            fontsize=size,
             fontweight="bold",
             color="black",
             zorder=4,
@@ -743,22 +744,33 @@ def _draw_leaf_values(scene: Sketch, ax: SketchAxes, tree, pos, trace: Trace, g:
             text,
             ha="center",
             va="baseline",
-            fontsize=g.value,
+            fontsize=size,
             fontweight="bold",
             color=GREY,
             zorder=4,
         )
-        half = (0.3 + 0.3 * len(text)) * g.value / 72 / g.spacing
+        half = (0.3 + 0.3 * len(text)) * size / 72 / g.spacing
         (line,) = ax.plot(
             [x - half, x + half],
             [y - baseline] * 2,
-            dy=g.value * 0.4,
+            dy=size * 0.4,
             color=DARK_GREY,
             lw=2,
             zorder=4.5,
         )
         scene.tag(grey, ("leaf value", "pruned", leaf))
         scene.tag(line, ("leaf strike", leaf))
+
+
+def leaf_value_size(text: str, g: Geometry) -> float:
+    """The font size of a leaf's value: the picture's, or smaller for a long number, so that
+    it stays within its leaf's room (a bold digit is about 0.7 of the size wide).
+
+    >>> g = Geometry.for_tree(8, compact=False)
+    >>> leaf_value_size("3", g) == g.value, round(leaf_value_size("1000000000", g), 1)
+    (True, 6.7)
+    """
+    return min(g.value, 0.9 * g.spacing * 72 / (0.7 * max(1, len(text))))
 
 
 def _ever_pruned(tree: GameTree, trace: Trace) -> set:
