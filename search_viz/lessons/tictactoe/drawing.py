@@ -832,7 +832,7 @@ def film_of(algorithm: Any, problem: TicTacToe, **options: Any) -> Film:
     >>> import search_viz as sv
     >>> film = film_of(sv.minimax, sv.TicTacToe("XOXOXO..."))
     >>> len(film), film.state(0).sentence[:40]
-    (15, 'Start at the root, the position on the b')
+    (15, 'Start at the root, the position searched')
     >>> film_of(sv.minimax, sv.TicTacToe(), fail_soft=False)
     Traceback (most recent call last):
     ...
