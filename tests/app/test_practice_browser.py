@@ -153,3 +153,22 @@ def test_a_notebook_cell_opens_in_practice_mode_and_grades(browser):
     cell.locator(".svp-count").filter(has_text=f"Step {first} of").wait_for()
     assert "Right" in cell.locator(".svp-feedback").inner_text()
     context.close()
+
+
+def test_the_next_questions_choice_under_a_still_pointer_does_not_look_chosen(page, film_url):
+    """B answered with the mouse: the next question's choices come in the same places, B's
+    under the pointer, and look as the others do until the pointer moves (then B's hover
+    look shows)."""
+    page.goto(f"{film_url}/?dots=6&practice=1")
+    wait_for_player(page)
+    choice = page.locator('.svp-choice:text-is("B")')
+    choice.click()
+    page.locator(".svp-prompt").filter(has_text="(step 2)").wait_for()
+    look = "(b) => [b.matches(':hover'), getComputedStyle(b).color]"
+    plain = page.locator('.svp-choice:text-is("A")').evaluate("(b) => getComputedStyle(b).color")
+    assert choice.evaluate(look) == [True, plain]
+    box = choice.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2 + 2, box["y"] + box["height"] / 2)
+    hovered, colour = choice.evaluate(look)
+    assert hovered
+    assert colour != plain

@@ -858,6 +858,9 @@ class Practice {
     this.prompt = el("div", { class: "svp-prompt", id: `svp-prompt-${++playerCount}`,
       "aria-live": "polite" });
     this.answers = el("div", { class: "svp-answers", role: "group" });
+    // New choices under a pointer that has not moved (it answered the question before, at
+    // the same place) show no hover look: it would seem the answer is chosen already
+    this.answers.addEventListener("pointermove", () => this.answers.classList.remove("svp-unhovered"));
     this.answers.setAttribute("aria-labelledby", this.prompt.id);
     this.feedback = el("div", { class: "svp-feedback", role: "status", "aria-live": "polite" });
     this.tools = el("div", { class: "svp-practice-tools" });
@@ -1069,6 +1072,7 @@ class Practice {
     this.asking = step;
     this.clearPicks();
     this.answers.replaceChildren();
+    this.answers.classList.add("svp-unhovered");
     this.wrongHere = 0;
     if (step === null) return;
     const q = this.question(step);
