@@ -1170,16 +1170,14 @@ class Practice {
     this.done += 1;
     if (this.wrongHere) this.afterMistake += 1;
     else this.firstTime += 1;
-    this.say(text, "svp-right");
-    this.verdictFor = step;
+    this.verdict(step, text, "svp-right");
     this.advance(step);
   }
 
   wrong(step, q, text, index) {
     this.mistakes += 1;
     this.wrongHere += 1;
-    this.say(text, "svp-wrong-answer");
-    this.verdictFor = step;
+    this.verdict(step, text, "svp-wrong-answer");
     if (this.field) this.field.select();
     afterPaint(() => this.markWrong(index)); // the verdict first; the mark a frame later
   }
@@ -1191,8 +1189,7 @@ class Practice {
     this.done += 1;
     this.shown += 1;
     const answer = q.k === "value" ? showNumber(answerNumber(q.a)) : q.c[q.a];
-    this.say(`The answer: ${answer}. ${q.w}`, "svp-shown");
-    this.verdictFor = step;
+    this.verdict(step, `The answer: ${answer}. ${q.w}`, "svp-shown");
     this.advance(step);
   }
 
@@ -1223,6 +1220,12 @@ class Practice {
       (this.picks && this.picks.find((node) => node.getBoundingClientRect().width > 0)) ||
       (!this.showMe.hidden ? this.showMe : atEnd ? this.retry : this.player.forward);
     if (target && target.focus) target.focus();
+  }
+
+  // What the player says of the answer to step `step`'s question (kept with that step: arrived).
+  verdict(step, text, kind) {
+    this.say(text, kind);
+    this.verdictFor = step;
   }
 
   say(text, kind) {
@@ -2261,8 +2264,7 @@ class Player {
     const missing = this.films.filter((film) => !film.ready(step));
     if (missing.length) {
       this.loading = step; // the count says so until it has come, whatever else is drawn
-      this.count.textContent = `Loading ${step}…`; // no wider than "Step k of n": no reflow
-      this.slider.value = String(step);
+      this.showLoading();
       try {
         await Promise.all(missing.map((film) => film.source.fetch(film.source.chunkOf(Math.min(step, film.n - 1)))));
       } catch (error) {
@@ -2286,6 +2288,13 @@ class Player {
     if (!this.playing && this.hooks.reportStep) this.scheduleReport();
   }
 
+  // The count and the slider while a step is on its way: the step asked for, not the one shown.
+  showLoading() {
+    this.count.textContent = `Loading ${this.loading}…`; // no wider than "Step k of n": no reflow
+    this.slider.value = String(this.loading);
+    this.slider.setAttribute("aria-valuetext", `loading step ${this.loading} of ${this.n - 1}`);
+  }
+
   renderControls() {
     const n = this.n;
     const step = this.step;
@@ -2296,11 +2305,11 @@ class Player {
     const blocked = this.practice.blocked() || this.editor.on; // a question, or editing, waits
     this.forward.disabled = atEnd || blocked;
     this.last.disabled = atEnd || blocked;
-    const loading = this.loading !== null; // the slider and the count show the step asked for
-    this.slider.value = String(loading ? this.loading : step);
+    this.slider.value = String(step);
     this.slider.disabled = n <= 1 || this.editor.on;
-    this.slider.setAttribute("aria-valuetext", loading ? `loading step ${this.loading} of ${n - 1}` : `step ${step} of ${n - 1}`);
-    this.count.textContent = loading ? `Loading ${this.loading}…` : `Step ${step} of ${n - 1}`;
+    this.slider.setAttribute("aria-valuetext", `step ${step} of ${n - 1}`);
+    this.count.textContent = `Step ${step} of ${n - 1}`;
+    if (this.loading !== null) this.showLoading();
     const label = this.playing ? "Pause" : atEnd && n > 1 ? "Replay" : "Play";
     this.playLabel.textContent = label;
     this.play.firstChild.firstChild.setAttribute("d", this.playing ? ICONS.pause : ICONS.play);

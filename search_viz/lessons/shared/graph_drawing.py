@@ -65,8 +65,9 @@ LABEL_LIMIT = 50
 #: Above this many edges a picture leaves out the edge costs.
 COST_LIMIT = 80
 
-#: The ring around the node a step is about.
+#: The ring around the node a step is about, and its area in node areas.
 FOCUS = Style("this step's node", "none", edgecolor=OKABE_ITO["black"], linewidth=2.5)
+RING_AREA = 2.1
 #: A link of the search tree (child to parent), and the solution path.
 TREE_LINK = Style("search-tree link", DARK_GREY)
 PATH_LINK = Style("solution path", STATUS["path"].color)
@@ -449,7 +450,7 @@ def draw_graph(
     ring = ax.scatter(
         xy[:, 0],
         xy[:, 1],
-        s=size * 2.1,
+        s=size * RING_AREA,
         marker="o",
         facecolors="none",
         edgecolors=FOCUS.edgecolor,
@@ -599,8 +600,7 @@ def _arrowheads(ax: Axes, segments: list) -> None:
 def _mark_ends(ax: Axes, view: GraphView, size: float) -> None:
     """Write "start" and "goal" beside those nodes (in a maze: S and G on the cells), clear of
     the ring round a node of marker area ``size`` (points²)."""
-    # the ring's outer edge (see draw_graph: area 2.1 x size, its line 2.5 points wide)
-    away = max(15.0, math.sqrt(2.1 * size) / 2 + FOCUS.linewidth / 2 + 1)
+    away = max(15.0, math.sqrt(RING_AREA * size) / 2 + FOCUS.linewidth / 2 + 1)  # its edge
     for node, text in ((view.start, "start"), (view.goal, "goal")):
         if node not in view.pos:
             continue
