@@ -22,7 +22,8 @@ Targets: every default film in at most a fifth of its CPU before, aiming at unde
 the largest under 1 s. Long replays (the largest of informed and local search, and local
 search's default) are shown by their opening first (:mod:`search_viz.film.film`): the rows
 "shown first" measure what their page builds before the picture shows (at ``BASELINE``: the
-whole film).
+whole film), and the rows "End" what it builds to show their last step, before their whole
+film is made: the part of the film that holds it (at ``BASELINE``: the whole film).
 
 Run: ``python -m benchmarks.bench_build`` (needs git); it writes its table into
 benchmarks/README.md (section "build").
@@ -53,10 +54,12 @@ FILMS = [
     ("Informed search", "default", "A* on the notes' 8-puzzle, misplaced tiles"),
     ("Informed search", "largest", "A* on a 31-move puzzle, misplaced tiles (60,000 events)"),
     ("Informed search", "largest, shown first", "the same: what the page builds to show it"),
+    ("Informed search", "largest, End", "the same: what the page builds to show its last step"),
     ("Local search", "default", "annealing on 8 queens (the page's options)"),
     ("Local search", "default, shown first", "the same: what the page builds to show it"),
     ("Local search", "largest", "annealing on 50 queens, 20,000 steps"),
     ("Local search", "largest, shown first", "the same: what the page builds to show it"),
+    ("Local search", "largest, End", "the same: what the page builds to show its last step"),
     ("Game trees", "default", "alpha-beta on the notes' tree"),
     ("Game trees", "largest", "minimax on a 511-node tree"),
     ("Tic-tac-toe", "default", "alpha-beta from the empty board"),
@@ -74,6 +77,8 @@ def build(lesson: str, which: str) -> list:
     """
     import search_viz as sv
 
+    if which.endswith(", End"):
+        return [_end(lesson)]
     if which.endswith(", shown first"):
         from search_viz.film import film as film_module
 
@@ -164,6 +169,34 @@ def _opening(lesson: str, which: str):
     return run_film(run, opening=True)
 
 
+def _end(lesson: str):
+    """What a page builds to show the last step of a lesson's largest film, once it shows
+    its opening: the part of the film that holds its end (see ``Opening.part``), made from
+    the search's kept events (informed search) or the run (local search), as the page has
+    them; a checkout without parts builds the whole film (End waits for it)."""
+    import search_viz as sv
+
+    if lesson == "Informed search":
+        from search_viz.lessons.informed import drawing
+        from search_viz.problems.eight_puzzle import HARDEST_STARTS, ORDERED_GOAL
+
+        if not hasattr(drawing, "part_from_trace"):
+            return build(lesson, "largest")[0]
+        puzzle = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
+        trace = sv.Trace.begin(sv.astar(puzzle, heuristic="misplaced"), limit=60_000).head
+        chunks = range(118, 120)  # film_player.part_chunks(59_999, 60_000, 1000)
+        return drawing.part_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", chunks)
+    from search_viz.lessons.local_search import drawing
+
+    if not hasattr(drawing, "run_part"):
+        return build(lesson, "largest")[0]
+    from search_viz.lessons.local_search.runs import Run
+
+    options = {"t0": 1e9, "cooling": 0.9999, "max_steps": 20_000}
+    run = Run.record(sv.NQueens(50, seed=0), "simulated_annealing", options)
+    return drawing.run_part(run, range(79, 81))  # part_chunks(40_000, 40_001, 1000)
+
+
 def warm_up(lesson: str, which: str) -> None:
     """Another film of the same lesson: what a server has built before a student's new one.
 
@@ -225,7 +258,8 @@ def measure(lesson: str, which: str, warm: bool = False) -> dict:
     start = time.process_time()
     films = build(lesson, which)
     cpu = time.process_time() - start
-    return {"cpu": cpu, "load": os.getloadavg()[0], "steps": [len(f) for f in films]}
+    steps = [len(f.steps) if hasattr(f, "chunks") else len(f) for f in films]  # a part's own
+    return {"cpu": cpu, "load": os.getloadavg()[0], "steps": steps}
 
 
 def serve_like_the_app() -> None:

@@ -24,6 +24,7 @@ _WHERE = {
     "OPENING_STEPS": "film",
     "VERY_LONG_FILM": "film",
     "Film": "film",
+    "FilmPart": "film",
     "State": "film",
     "FilmBuilder": "builder",
     "HIDDEN": "looks",

@@ -33,6 +33,7 @@ from search_viz.film.film import (
     OPENING_STEPS,
     Delta,
     Film,
+    FilmPart,
     Keyframe,
     changed_looks,
     scene_looks,
@@ -103,6 +104,7 @@ class FilmBuilder:
         self._numbers_of: dict[int, tuple] = {}  # id of an items mapping -> its numbers
         # (item numbers, what they are, their edits, drag role, paint role) per editable part
         self._editable: list[tuple[list[int], str, tuple[Edit, ...], str | None, str | None]] = []
+        self._skip = 0  # the steps before this one change the picture only (see skip_to)
 
     # --------------------------------------------------------- what changes
     def show(self, name: Hashable, look: int | Look = SHOWN) -> None:
@@ -187,6 +189,8 @@ class FilmBuilder:
         """
         if not self._deltas:
             raise ValueError("the first step asks nothing: there is nothing before it")
+        if self.skipping:
+            return
         if question.kind == "pick":
             numbers = self._item_numbers(question.choices, items or {})
             if not any(numbers.by_choice.values()):
@@ -243,6 +247,68 @@ class FilmBuilder:
             raise ValueError("an editable part of the picture needs items and edits")
         self._editable.append((numbers, what, edits, drag, paint))
 
+    # --------------------------------------------------------- a part of a film
+    def skip_to(self, step: int) -> None:
+        """Write only the steps from ``step`` on: the film's part that begins there (see
+        :meth:`part`). Before it, each step still changes the picture (the lesson says what
+        changes, as always) but keeps no sentence, panel or question: the lesson may leave
+        their words out while :attr:`skipping` (a long film's later part, made without the
+        cost of its earlier steps' words). ``step`` starts a chunk.
+
+        >>> from search_viz.film.demo import blinking_writer
+        >>> writer = blinking_writer(0)
+        >>> writer.skip_to(500); writer.skipping
+        True
+        """
+        if self._deltas or step % CHUNK_STEPS:
+            raise ValueError(f"a part starts a chunk of {CHUNK_STEPS} steps, before any step")
+        self._skip = step
+
+    @property
+    def first_written(self) -> int:
+        """The first step written in full: 0, or the step :meth:`skip_to` set."""
+        return self._skip
+
+    @property
+    def skipping(self) -> bool:
+        """Whether the next step is one that :meth:`skip_to` leaves out (its words unused)."""
+        return len(self._deltas) < self._skip
+
+    def _skipped_step(self) -> None:
+        """Close a step left out: its changes to the picture are kept, nothing else."""
+        look = self._look
+        for number, code in self._pending_looks.items():
+            look[number] = code
+        for number, shift in self._pending_moves.items():
+            if shift == (0.0, 0.0):
+                self._moves.pop(number, None)
+            else:
+                self._moves[number] = shift
+        if self._pending_marks is not None:
+            self._marks = self._pending_marks
+        if len(self._deltas) % CHUNK_STEPS == 0:
+            self._keyframes.append(None)  # its chunk is not written
+        self._deltas.append(None)
+        self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
+        self._pending_question = None
+
+    def part(self, whole: int) -> FilmPart:
+        """The chunks written since :meth:`skip_to`'s step, of a film of ``whole`` steps, as
+        the browser reads them.
+
+        >>> from search_viz.film.demo import blinking_film, blinking_writer
+        >>> part = blinking_writer(1100, skip=500).part(1100)
+        >>> sorted(part.chunks), part.chunks[1] == blinking_film(1100).chunk(1)
+        ([1, 2], True)
+        """
+        self._check_closed()
+        self._hold.release()
+        if len(self._deltas) <= self._skip:
+            raise ValueError("a part holds a step at least: write one beyond skip_to's")
+        film = self._made(whole if len(self._deltas) < whole else None, part=True)
+        first = self._skip // CHUNK_STEPS
+        return FilmPart(whole, {c: film.chunk(c) for c in range(first, film.n_chunks)})
+
     def _code(self, look: int | Look) -> int:
         if look.__class__ is int:  # hidden or shown
             return look
@@ -287,6 +353,9 @@ class FilmBuilder:
         >>> writer.film().state(2).description
         'A is lit, B dark.'
         """
+        if len(self._deltas) < self._skip:
+            self._skipped_step()
+            return
         panel = {"s": sentence, "l": line}
         if description is not None or "d" in self._panel:
             panel["d"] = description or ""
@@ -350,17 +419,23 @@ class FilmBuilder:
         finally:
             self._hold.release()
 
-    def _made(self, whole: int | None) -> Film:
+    def _made(self, whole: int | None, part: bool = False) -> Film:
         self._check_closed()
         made = len(self._deltas)
-        if whole is not None and not (made in (OPENING_STEPS, MIDDLE_STEPS) and made < whole):
+        if self._skip and not part:
+            raise ValueError("a film written from a later step is a part: make it with part()")
+        if (
+            whole is not None
+            and not part
+            and not (made in (OPENING_STEPS, MIDDLE_STEPS) and made < whole)
+        ):
             raise ValueError(
                 f"an opening is the first {OPENING_STEPS} or {MIDDLE_STEPS} steps of a longer "
                 f"film: {made} steps of {whole}"
             )
         return Film(
             draw=self.draw,
-            svg=self.scene.svg(),
+            svg="" if part else self.scene.svg(),  # a part's chunks carry no scene
             base=self._base,
             looks=self._look_list(),
             mark_styles=dict(self.scene.mark_styles),

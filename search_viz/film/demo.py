@@ -108,11 +108,25 @@ def blinking_film(steps: int, whole: int | None = None, asks: bool = False) -> F
     >>> blinking_film(4, asks=True).question(3).answer
     'off'
     """
+    return blinking_writer(steps, whole, asks).film(whole=whole)
+
+
+def blinking_writer(
+    steps: int, whole: int | None = None, asks: bool = False, skip: int = 0
+) -> FilmBuilder:
+    """The builder of :func:`blinking_film` with its ``steps`` written, those before ``skip``
+    left out (see :meth:`FilmBuilder.skip_to`).
+
+    >>> blinking_writer(600, skip=500).part(600).chunks[1]["key"]["p"]["s"]
+    'Step 500: the dot is on.'
+    """
     writer = FilmBuilder(blinking_scene, title="Blinking", shape=f"blinking {whole or steps}")
+    if skip:
+        writer.skip_to(skip)
     for k in range(steps):
         on = "on" if k % 2 == 0 else "off"
-        if asks and k:
+        if asks and k and not writer.skipping:
             writer.ask(choice("Is the dot on or off now?", ["on", "off"], on, why=BLINKS))
         (writer.show if on == "on" else writer.hide)("dot")
-        writer.step(f"Step {k}: the dot is {on}.")
-    return writer.film(whole=whole)
+        writer.step(f"Step {k}: the dot is {on}." if not writer.skipping else "")
+    return writer

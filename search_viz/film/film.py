@@ -113,6 +113,34 @@ class Keyframe:
     panel: dict
 
 
+@dataclass(frozen=True)
+class FilmPart:
+    """Some chunks of a film of ``whole`` steps, as the browser reads them (``chunks``: chunk
+    number -> :meth:`Film.chunk`'s data), made without the steps before them (see
+    :meth:`~search_viz.film.builder.FilmBuilder.skip_to`): the player fetches them where the
+    student jumps far into a long film whose whole is still being made.
+
+    >>> from search_viz.film.demo import blinking_writer
+    >>> part = blinking_writer(1200, skip=1000).part(1200)
+    >>> part.steps, sorted(part.gzipped())
+    (range(1000, 1200), [2])
+    """
+
+    whole: int
+    chunks: dict[int, dict]
+
+    @property
+    def steps(self) -> range:
+        """The steps its chunks hold."""
+        first, last = min(self.chunks), max(self.chunks)
+        return range(first * CHUNK_STEPS, min(self.whole, (last + 1) * CHUNK_STEPS))
+
+    def gzipped(self) -> dict[int, bytes]:
+        """Each chunk as gzipped JSON, by its number."""
+        with held():
+            return {c: gzip_json(chunk) for c, chunk in self.chunks.items()}
+
+
 @dataclass
 class State:
     """What the picture and panels show at one step.

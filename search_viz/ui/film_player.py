@@ -54,7 +54,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from search_viz.film import VERY_LONG_FILM, Film
+from search_viz.film import CHUNK_STEPS, MIDDLE_STEPS, VERY_LONG_FILM, Film, FilmPart
 from search_viz.film.collector import held_and_collected_later
 from search_viz.film.edits import apply_change
 from search_viz.film.pages import player_assets, streamlit_loader
@@ -120,6 +120,9 @@ class Opening:
     middle is made as soon as the opening is shown, and sent once the student goes on (the
     whole film is made after it, once asked for); a student who goes on past the middle
     before the whole film is made waits for it there, not at the end of the opening.
+    With ``part``, a step asked for beyond the middle (or the opening) before the whole film
+    is made comes in a part: the chunks around it, made in the background within about a
+    second, sent with the middle.
     Example, in a page whose run is long::
 
         film_player(Opening(cached_opening(key), partial(cached_film, key)), key="walk")
@@ -128,6 +131,10 @@ class Opening:
     film: Film
     whole: Callable[[], Film]
     middle: Callable[[], Film] | None = None
+    #: Makes some chunks of the whole film (a range of chunk numbers) without the steps
+    #: before them: where the student jumps far (End) before the whole film is made, the
+    #: player is sent those chunks (see :data:`PART_CHUNKS`). None: it waits for the whole.
+    part: Callable[[range], FilmPart] | None = None
 
 
 def film_player(
@@ -234,9 +241,10 @@ def _player(
     stage = _stage_asked(shown, key)
     alone = _running_alone()
     inline = in_place and alone  # an edit's (or Undo's) films: no fetch to wait for
+    far = _far_asked(key)
     data = {
         "player": _media(_PLAYER_BYTES, "player", _SCRIPT_MIME),
-        "films": [_spec(film, stage, f"{key}.{i}", inline) for i, film in enumerate(shown)],
+        "films": [_spec(film, stage, f"{key}.{i}", inline, far) for i, film in enumerate(shown)],
         "titles": list(titles or [film.title for film in films]),
         "present": presenting(),
         "share": True,
@@ -287,14 +295,31 @@ def _more(key: str) -> None:
     """The player asked for the rest of the opening (or middle) it shows (``{"id": its
     digest}``): from now on this session is sent the next stage of that film, once it is
     made."""
-    asked = _read(st.session_state.get(key) or {}, "more")
-    asked = asked.get("id") if isinstance(asked, dict) else None
+    more = _read(st.session_state.get(key) or {}, "more")
+    asked = more.get("id") if isinstance(more, dict) else None
     if not isinstance(asked, str):
         return
+    step = more.get("step")
+    if isinstance(step, int) and not isinstance(step, bool) and step >= 0:
+        far = st.session_state.setdefault(_far_key(key), {})
+        far.pop(asked, None)  # the latest last
+        far[asked] = step
+        for old in list(far)[:-MAX_REMEMBERED_OPENINGS]:
+            del far[old]
     wanted = st.session_state.setdefault(_more_key(key), [])
     if asked not in wanted:
         wanted.append(asked)
         del wanted[:-MAX_REMEMBERED_OPENINGS]
+
+
+def _far_key(key: str) -> str:
+    return f"search_viz.film_player.{key}.far"
+
+
+def _far_asked(key: str) -> dict[str, int]:
+    """The step the player last asked for beyond what it holds, by the film it asked it of
+    (its opening's or its middle's digest; compare mode asks of two films at once)."""
+    return st.session_state.get(_far_key(key), {})
 
 
 def _film_of(film: Film | Opening) -> Film:
@@ -319,12 +344,18 @@ def _stage_asked(shown: list[Film | Opening], key: str) -> int:
     stage = NOT_ASKED
     for film in shown:
         if isinstance(film, Opening) and film.film.digest in wanted:
-            middle = _rest(film).made_middle()
+            middle = _rest(film, whole=False).made_middle()
             stage = max(stage, PAST_MIDDLE if middle and middle.digest in wanted else PAST_OPENING)
     return stage
 
 
-def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) -> dict:
+def _spec(
+    film: Film | Opening,
+    stage: int,
+    where: str,
+    inline: bool = False,
+    far: Mapping[str, int] | None = None,
+) -> dict:
     """What the player needs to fetch ``film`` (``stage``: how far an opening was asked to go,
     see :func:`_stage_asked`).
 
@@ -335,7 +366,11 @@ def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) ->
     made, the spec says ``making`` (the player asks again: the time it was said makes each
     answer new to the player), or why it could not be made (``restError``: the player says
     so instead of waiting). ``inline``: the film's header travels in the spec itself (see
-    :func:`_publish`)."""
+    :func:`_publish`). ``far``: the step the player last asked for beyond what it holds, by
+    film (see :func:`_far_asked`); until the whole film is made, the spec of a middle carries
+    the part of the whole film around that step (see :func:`part_chunks`) as ``extra``
+    chunks (their number -> URL), made in the background and waited on for up to
+    ``PART_WAIT_S``."""
     if not isinstance(film, Opening):
         return _publish(film, where, inline)
     if stage == NOT_ASKED:
@@ -344,17 +379,33 @@ def _spec(film: Film | Opening, stage: int, where: str, inline: bool = False) ->
             # student goes on past the opening (3 s at 30 steps a second). Not for an
             # edit's film: the student is editing, and the next edit would wait for it
             _rest(film, whole=False)
+            if film.part is not None:  # then the part End asks for, the likeliest jump
+                steps = film.film.whole
+                _part(film, part_chunks(steps - 1, steps, MIDDLE_STEPS), _MAKER)
         return _publish(film.film, where, inline)
-    rest = _rest(film)
+    rest = _rest(film, whole=False)
+    part = _far_part(film, rest, far)
+    if part is not None:
+        wait([part], timeout=PART_WAIT_S)
+    if part is None or part.done():
+        _rest(film)  # the whole film: made after the part asked for (they would share a core)
     asked = rest.middle if stage == PAST_OPENING and rest.middle else rest.whole
-    wait([asked], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
+    if part is None:
+        wait([asked], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
     middle = rest.made_middle()
     opened = [film.film.digest] + ([middle.digest] if middle else [])
-    if rest.whole.done() and rest.whole.exception() is None:
+    if rest.whole is not None and rest.whole.done() and rest.whole.exception() is None:
         return _publish(rest.whole.result(), where) | {"opens": opened}
     shown = {"opens": opened[:1]} if middle else {}
     spec = _publish(middle or film.film, where) | shown
-    if not asked.done():
+    if part is not None and part.done() and middle is not None:
+        if part.exception() is not None:
+            why = f"this part of the replay could not be made: {part.exception()}"
+            return spec | {"restError": why}
+        spec["extra"] = {str(c): _media(data, f"{where}.{c}") for c, data in part.result().items()}
+    elif part is not None and not (rest.middle.done() and middle is None):
+        return spec | {"making": time.time()}  # the part, or the middle it is sent with
+    if asked is None or not asked.done():
         return spec | {"making": time.time()}
     if asked.exception() is not None:
         why = f"the rest of this replay could not be made: {asked.exception()}"
@@ -418,6 +469,70 @@ def _rest(opening: Opening, whole: bool = True) -> _Rest:
 def _staged(opening: Opening) -> bool:
     """Whether ``opening``'s rest comes in two stages: its middle, then its whole film."""
     return opening.middle is not None and opening.film.whole > VERY_LONG_FILM
+
+
+#: The chunks of a part: the one holding the step asked for, the one before (a step back
+#: from the end) and the one after (a student who plays on).
+PART_CHUNKS = 3
+#: How long a run that answers a player's ask for a far step waits for its part: made in
+#: about a second, it comes in that answer.
+PART_WAIT_S = 3.0
+#: What makes the parts of long films, beside the whole films' maker (a part is asked for
+#: while its whole film is being made).
+_PART_MAKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz.part")
+#: The parts made or being made, by (their opening's digest, their chunks): the latest ones.
+_PARTS: dict[tuple[str, range], Future] = {}
+#: How many parts the server keeps.
+MAX_PARTS = 16
+
+
+def part_chunks(step: int, steps: int, held: int) -> range:
+    """The chunks of the part sent for ``step`` of a film of ``steps`` steps whose first
+    ``held`` steps the player holds: :data:`PART_CHUNKS` of them from the one before the
+    step's, within the film and after those held (none when the step is held).
+
+    >>> part_chunks(59_999, 60_000, 1000), part_chunks(1000, 60_000, 1000)
+    (range(118, 120), range(2, 5))
+    >>> part_chunks(700, 60_000, 1000)
+    range(2, 2)
+    """
+    chunk, last = step // CHUNK_STEPS, (steps - 1) // CHUNK_STEPS
+    lowest = -(-held // CHUNK_STEPS)
+    if chunk < lowest:
+        return range(lowest, lowest)
+    first = max(lowest, chunk - 1)
+    return range(first, min(last + 1, first + PART_CHUNKS))
+
+
+def _far_part(film: Opening, rest: _Rest, far: Mapping[str, int] | None) -> Future | None:
+    """The part of ``film``'s whole film around the step ``far`` says was asked of it (see
+    :func:`_far_asked`, :data:`Opening.part`), made or being made; None where none is
+    wanted: no step asked beyond the middle, a film without parts or middle, or a whole film
+    made."""
+    if not far or film.part is None or not _staged(film):
+        return None
+    if rest.whole is not None and rest.whole.done():
+        return None
+    middle = rest.made_middle()
+    step = far.get(middle.digest) if middle is not None else None
+    step = far.get(film.film.digest) if step is None else step  # asked of the middle: later
+    if step is None:
+        return None
+    chunks = part_chunks(step, film.film.whole, MIDDLE_STEPS)
+    return _part(film, chunks) if chunks else None
+
+
+def _part(opening: Opening, chunks: range, maker: ThreadPoolExecutor = _PART_MAKER) -> Future:
+    """The gzipped chunks ``chunks`` of ``opening``'s whole film, made in the background (by
+    ``maker``) once for every session."""
+    key = (opening.film.digest, chunks)
+    with _RESTS_LOCK:
+        made = _PARTS.get(key)
+        if made is None:
+            made = _PARTS[key] = maker.submit(lambda: opening.part(chunks).gzipped())
+            for old in list(_PARTS)[: max(0, len(_PARTS) - MAX_PARTS)]:
+                del _PARTS[old]
+    return made
 
 
 def _sendable(make: Callable[[], Film]) -> Film:

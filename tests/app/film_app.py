@@ -8,7 +8,9 @@ step but the first asks whether the dot is on or off), and
 made more slowly than a run waits for it: the first's whole film comes in one answer,
 then again with the second's. ``?opening=staged`` the opening of a 6,000-step film, sent in
 three stages: its middle (its first 1,000 steps) is made at once, its whole film only once a
-page is opened with ``?release=1`` (or after a minute).
+page is opened with ``?release=1`` (or after a minute). ``?opening=held`` is another such
+film (7,000 steps, released by ``?release=held``), and ``?opening=parted`` a third (6,500
+steps, whose whole film is never made within a minute), whose far steps come in parts.
 """
 
 import threading
@@ -17,8 +19,8 @@ from functools import partial
 
 import streamlit as st
 
-from search_viz.film import MIDDLE_STEPS, OPENING_STEPS
-from search_viz.film.demo import blinking_film, demo_film
+from search_viz.film import CHUNK_STEPS, MIDDLE_STEPS, OPENING_STEPS
+from search_viz.film.demo import blinking_film, blinking_writer, demo_film
 from search_viz.ui.film_player import REST_WAIT_S, Opening, film_player
 
 st.set_page_config(page_title="film player", layout="wide")
@@ -40,9 +42,16 @@ def slow_rest() -> object:
 
 
 @st.cache_resource
-def staged_gate() -> threading.Event:
-    """What the staged film's whole waits for: set by a page opened with ``?release=1``."""
+def staged_gate(name: str = "staged") -> threading.Event:
+    """What a staged film's whole waits for: set by a page opened with ``?release=name``
+    (``?release=1``: the film of ``?opening=staged``)."""
     return threading.Event()
+
+
+def blinking_part(steps: int, chunks: range):
+    """Chunks ``chunks`` of the blinking film of ``steps`` steps, made as a part."""
+    stop = min(steps, chunks.stop * CHUNK_STEPS)
+    return blinking_writer(stop, whole=steps, skip=chunks.start * CHUNK_STEPS).part(steps)
 
 
 def staged_whole(gate: threading.Event, steps: int):
@@ -51,13 +60,16 @@ def staged_whole(gate: threading.Event, steps: int):
 
 
 opening = st.query_params.get("opening")
-if st.query_params.get("release"):
-    staged_gate().set()
-if opening == "staged":
-    steps = 6000
+released = st.query_params.get("release")
+if released:
+    staged_gate("staged" if released == "1" else released).set()
+if opening in ("staged", "held", "parted"):
+    steps = {"staged": 6000, "held": 7000, "parted": 6500}[opening]
     first = blinking_film(OPENING_STEPS, steps)
     middle = partial(blinking_film, MIDDLE_STEPS, steps)
-    film_player(Opening(first, partial(staged_whole, staged_gate(), steps), middle), key="staged")
+    whole = partial(staged_whole, staged_gate(opening), steps)
+    part = partial(blinking_part, steps) if opening == "parted" else None
+    film_player(Opening(first, whole, middle, part), key=opening)
 elif opening == "twice":
     fast = Opening(blinking_film(OPENING_STEPS, whole=1200), partial(blinking_film, 1200))
     slow = Opening(blinking_film(OPENING_STEPS, whole=1400), slow_rest)

@@ -389,6 +389,54 @@ def test_a_very_long_films_middle_plays_before_its_whole_film_is_made(page, film
     assert page.console_errors == []
 
 
+def test_far_steps_of_a_very_long_film_come_in_parts_before_its_whole_film(page, film_url):
+    """A 6,500-step film whose whole film is held back: End shows the last step from a part
+    (the chunks around it, made without the steps before them), a step back is there too, and
+    a link far into the film opens there; the middle stays the film the player holds."""
+    middle = blinking_film(MIDDLE_STEPS, whole=6500)
+    page.goto(f"{film_url}/?opening=parted")
+    wait_for_player(page)
+    count = page.locator(".svp-count")
+    expect(count).to_have_text("Step 0 of 6499")
+    press(page, "last")
+    expect(count).to_have_text("Step 6499 of 6499", timeout=30_000)
+    assert sentence(page) == "Step 6499. Step 6499: the dot is off."
+    assert page.locator(".svp").get_attribute("data-films") == middle.digest
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 6498
+    assert sentence(page) == "Step 6498. Step 6498: the dot is on."
+    page.keyboard.press("Home")
+    assert shown_step(page) == 0
+    page.goto(f"{film_url}/?opening=parted&step=3210")
+    wait_for_player(page)
+    expect(count).to_have_text("Step 3210 of 6499", timeout=30_000)
+    assert sentence(page) == "Step 3210. Step 3210: the dot is on."
+    assert page.locator(".svp").get_attribute("data-films") == middle.digest
+    assert page.console_errors == []
+
+
+def test_a_step_left_before_it_came_is_not_jumped_to_when_it_comes(page, film_url):
+    """End on a very long film's opening, its whole film held back (it has no parts), then a
+    step forward: the film stays at step 1 when the whole film comes."""
+    page.goto(f"{film_url}/?opening=held")
+    wait_for_player(page)
+    count = page.locator(".svp-count")
+    expect(count).to_have_text("Step 0 of 6999")
+    press(page, "last")
+    expect(count).to_have_text("Loading 6999…")
+    assert page.locator(".svp-slider").input_value() == "6999"  # where it was asked
+    press(page, "forward")
+    expect(count).to_have_text("Step 1 of 6999")
+    releasing = page.context.new_page()
+    releasing.goto(f"{film_url}/?release=held")
+    wait_for_player(releasing)
+    whole = blinking_film(7000).digest
+    expect(page.locator(".svp")).to_have_attribute("data-films", whole, timeout=60_000)
+    page.wait_for_timeout(300)
+    assert count.inner_text() == "Step 1 of 6999"
+    assert page.console_errors == []
+
+
 def test_an_opening_plays_on_into_its_rest_and_a_rest_that_cannot_be_made_says_so(page, film_url):
     """A blinking dot's 1,200 steps, sent as their first 100: Last brings the rest. When the
     rest cannot be made, the player says so and stays at its step instead of waiting."""

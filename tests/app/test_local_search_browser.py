@@ -8,9 +8,10 @@ import re
 from functools import cache
 
 import pytest
+from playwright.sync_api import expect
 
 import search_viz as sv
-from search_viz.film import OPENING_STEPS
+from search_viz.film import MIDDLE_STEPS, OPENING_STEPS
 from search_viz.lessons.local_search.drawing import film_of, run_film
 from search_viz.lessons.local_search.runs import Run
 from search_viz.problems.nqueens import EXAMPLES
@@ -127,6 +128,36 @@ def test_a_long_run_shows_its_opening_at_once_and_its_rest_when_the_student_goes
     page.keyboard.press("ArrowLeft")
     assert shown_step(page) == 3_713
     assert sentence(page) == f"Step 3713. {whole.state(3713).sentence}"
+    assert page.console_errors == []
+
+
+#: A hot annealing on 20 queens that runs its 4,000 steps: a replay of 8,001 steps, shown in
+#: three stages (its opening, its middle, its whole film), its far steps in parts.
+HOT = dict(ANNEALING, t0=1e9, cooling=0.9999, max_steps=4000, seed=3)
+HOT_LINK = (
+    "board=A+random+board+(choose+a+seed)&n=20&board_seed=2&t0=1000000000&cooling=0.9999"
+    "&max_steps=4000&seed=3"
+)
+
+
+def test_end_on_a_very_long_walk_shows_its_last_step_from_a_part_of_its_film(page, app_url):
+    """End on a very long walk's opening: the last step comes in a part of the film (the
+    chunks around it, made without the steps before them) while the player holds the middle;
+    the sentences are the whole film's."""
+    run = Run.record(sv.NQueens(20, seed=2), "simulated_annealing", HOT)
+    whole, middle = run_film(run), run_film(run, first=MIDDLE_STEPS)
+    assert len(whole) == 8_001
+    page.goto(f"{app_url}/local-search?{HOT_LINK}")
+    wait_for_player(page)
+    count = page.locator(".svp-count")
+    expect(count).to_have_text("Step 0 of 8000")
+    press(page, "last")
+    expect(count).to_have_text("Step 8000 of 8000", timeout=30_000)
+    assert sentence(page) == f"Step 8000. {whole.state(8000).sentence}"
+    assert page_film_ids(page) == [middle.digest]
+    page.keyboard.press("ArrowLeft")
+    assert shown_step(page) == 7_999
+    assert sentence(page) == f"Step 7999. {whole.state(7999).sentence}"
     assert page.console_errors == []
 
 

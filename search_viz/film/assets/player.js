@@ -157,7 +157,8 @@ function specId(spec) {
 
 // Where a film's header and later chunks come from: inline objects, base64 gzip, or URLs.
 // A long film may come as its opening (the whole film's header, its later chunks not sent
-// yet): `askRest(id)` asks the host for the rest, which arrives as the whole film (`fill`).
+// yet): `askRest(id, step)` asks the host for the rest, which arrives as the whole film
+// (`fill`), or first as its middle, with the chunks around `step` (a part: `placeExtra`).
 class FilmSource {
   constructor(spec, askRest) {
     this.spec = spec;
@@ -207,11 +208,17 @@ class FilmSource {
         : fetchGzipJson(where);
       this.pending.set(
         c,
-        load.then((chunk) => {
-          this.keep(c, chunk);
-          this.pending.delete(c);
-          return chunk;
-        }),
+        load.then(
+          (chunk) => {
+            this.keep(c, chunk);
+            this.pending.delete(c);
+            return chunk;
+          },
+          (error) => {
+            this.pending.delete(c); // a later fetch tries again
+            throw error;
+          },
+        ),
       );
     }
     return this.pending.get(c);
@@ -226,7 +233,8 @@ class FilmSource {
         this.restArrived = resolve;
         this.restRefused = reject;
       });
-      this.askRest(this.spec.id);
+      this.askedStep = c * this.header.chunkSteps;
+      this.askRest(this.spec.id, this.askedStep);
     }
     const step = c * this.header.chunkSteps;
     return this.rest.then(() => this.fetch(this.chunkOf(step)));
@@ -249,6 +257,7 @@ class FilmSource {
       this.keep(0, whole.chunks[0]);
     }
     this.where = chunkPlaces(whole, spec);
+    this.placeExtra(spec.extra);
     this.spec = spec;
     clearTimeout(this.again);
     const arrived = this.restArrived;
@@ -258,6 +267,32 @@ class FilmSource {
     } else {
       this.restMade = true;
     }
+    if (arrived) arrived();
+  }
+
+  // A part of the whole film (`extra`: chunk number -> URL, in the whole film's chunks) sent
+  // with its middle, where the student asked for a step far beyond it: its chunks are
+  // fetched at once (the host keeps them only while it sends them). Whether any was new.
+  placeExtra(extra) {
+    let placed = false;
+    for (const [key, url] of Object.entries(extra || {})) {
+      const c = Number(key);
+      if (!(c < this.where.length) || this.where[c] || this.has(c)) continue;
+      this.where[c] = url;
+      placed = true;
+      this.fetch(c).catch(() => this.where[c] === url && (this.where[c] = null));
+    }
+    return placed;
+  }
+
+  // A part came in an answer that sent nothing else new: what waited for the rest goes on
+  // (a chunk still missing asks again, with its step).
+  takePart(extra) {
+    if (!this.placeExtra(extra) || !this.rest || this.restMade) return;
+    clearTimeout(this.again);
+    const arrived = this.restArrived;
+    this.rest = null;
+    this.restArrived = this.restRefused = null;
     if (arrived) arrived();
   }
 
@@ -272,7 +307,7 @@ class FilmSource {
   askAgain() {
     if (!this.rest || this.restMade) return;
     clearTimeout(this.again);
-    this.again = setTimeout(() => this.askRest(this.spec.id), REST_POLL_MS);
+    this.again = setTimeout(() => this.askRest(this.spec.id, this.askedStep), REST_POLL_MS);
   }
 
   // The host could not make the rest asked for: what waits for it stops waiting.
@@ -2053,6 +2088,7 @@ class Player {
     if (same) {
       this.films.forEach((film, i) => {
         const spec = specs[i] || {};
+        if (spec.extra) film.source.takePart(spec.extra);
         if (spec.making) film.source.askAgain();
         if (spec.restError) film.source.refuse(spec.restError);
       });
@@ -2065,7 +2101,7 @@ class Player {
       // is, as a change of it would cost a layout and a frame painted before them
       if (!specs.every((spec) => spec.inline)) this.count.textContent = "Loading…";
       this.box.classList.add("svp-busy");
-      const askRest = this.hooks.more ? (id) => this.hooks.more(id) : null;
+      const askRest = this.hooks.more ? (id, step) => this.hooks.more(id, step) : null;
       const sources = specs.map((spec) => new FilmSource(spec, askRest));
       let headers;
       try {
@@ -2550,7 +2586,7 @@ export default function (component) {
       newProblem: () => setTriggerValue("new_problem", Date.now()),
       edit: (change) => setTriggerValue("edit", change),
       settle: (at) => setTriggerValue("settle", at),
-      more: (id) => setTriggerValue("more", { id, at: Date.now() }),
+      more: (id, step) => setTriggerValue("more", { id, step, at: Date.now() }),
     });
     parentElement.__svPlayer = player;
   }

@@ -17,6 +17,8 @@ frontier table follow it.
 from __future__ import annotations
 
 import functools
+import threading
+import weakref
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -27,7 +29,7 @@ from search_viz.algorithms.informed import ASTAR_PSEUDOCODE, GREEDY_PSEUDOCODE, 
 from search_viz.events import Event
 from search_viz.film.builder import FilmBuilder
 from search_viz.film.collector import held
-from search_viz.film.film import LONG_FILM, OPENING_STEPS, Film
+from search_viz.film.film import CHUNK_STEPS, LONG_FILM, OPENING_STEPS, Film, FilmPart
 from search_viz.film.sketch import Sketch
 from search_viz.film.style import DARK_GREY, font_size
 from search_viz.lessons.informed.board import BoardPanel
@@ -282,45 +284,108 @@ def film_from_trace(
         first = OPENING_STEPS
     if first and len(trace) <= LONG_FILM:
         raise ValueError(f"only a search of more than {LONG_FILM} events is filmed by its opening")
-    events = trace.events
-    if size not in SIZES:
-        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
-    geometry = SIZES[size]
-    tree = SearchTree(trace, tree_search=False)
-    tree_plan = plan_tree(tree, trace, algorithm, geometry.room(), geometry.boards)
-    numbers = [_numbers(e, algorithm) for e in events]
-    panel = BoardPanel(
-        (e.node for e in events if _board(e) is not None),
-        goal,
-        heuristic,
-        [n for n in numbers if n is not None],
-        algorithm,
-    )
-    plan = ScenePlan(geometry, tree_plan, panel, tree_title(tree_plan))
-    start = events[0].node if events else goal
-    writer = FilmBuilder(
-        partial(draw_scene, plan),
-        title=f"{algorithm}: {F_OF[algorithm]}, h = {heuristic}",
-        pseudocode=ASTAR_PSEUDOCODE if algorithm == "A*" else GREEDY_PSEUDOCODE,
-        layout="below",
-        # The tie rule and the picture's size change the order of the steps or how they look,
-        # not what they are: a film of the same search and length keeps the student's step.
-        shape=f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}",
-    )
-    mark_editable(writer, start)  # what a click changes in edit mode
-    _write_steps(
-        writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, first
-    )
-    if len(events) <= LONG_FILM:  # a long search's opening is made before its end is known
+    writing = _Writing(trace, goal, algorithm, heuristic, tie, size)
+    writing.steps(stop=first)
+    writer = writing.writer
+    if len(trace) <= LONG_FILM:  # a long search's opening is made before its end is known
         writer.outcome(at_the_end(writer.counters))  # what edit mode says an edit changed
-    return writer.film(whole=len(events) if first else None)
+    return writer.film(whole=len(trace) if first else None)
+
+
+@held()
+def part_from_trace(
+    trace: Trace,
+    goal,
+    algorithm: str,
+    heuristic: str,
+    tie: str,
+    chunks: range,
+    *,
+    size: str = "wide",
+) -> FilmPart:
+    """Chunks ``chunks`` of the film of a recorded search (see :func:`film_from_trace`), made
+    without the words of the steps before them: where a student jumps far into a long
+    search's film whose whole is still being made.
+
+    >>> import search_viz as sv
+    >>> from search_viz.problems.eight_puzzle import HARDEST_STARTS, ORDERED_GOAL
+    >>> puzzle = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
+    >>> trace = recorded(sv.astar(puzzle, heuristic="misplaced"), 1600)
+    >>> part = part_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", range(3, 4))
+    >>> whole = film_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo")
+    >>> part.steps, part.chunks[3] == whole.chunk(3)
+    (range(1500, 1600), True)
+    """
+    writing = _Writing(trace, goal, algorithm, heuristic, tie, size)
+    writing.writer.skip_to(chunks.start * CHUNK_STEPS)
+    writing.steps(stop=min(len(trace), chunks.stop * CHUNK_STEPS))
+    return writing.writer.part(len(trace))
+
+
+class _Writing:
+    """A film of a recorded search being written: its plan, its builder, its steps."""
+
+    def __init__(self, trace: Trace, goal, algorithm: str, heuristic: str, tie: str, size: str):
+        events = trace.events
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+        geometry = SIZES[size]
+        tree, tree_plan = _planned(trace, algorithm, geometry)
+        numbers = [_numbers(e, algorithm) for e in events]
+        panel = BoardPanel(
+            (e.node for e in events if _board(e) is not None),
+            goal,
+            heuristic,
+            [n for n in numbers if n is not None],
+            algorithm,
+        )
+        plan = ScenePlan(geometry, tree_plan, panel, tree_title(tree_plan))
+        start = events[0].node if events else goal
+        shape = f"informed {compact(start)} {compact(goal)} {algorithm} {heuristic} {len(events)}"
+        self.writer = FilmBuilder(
+            partial(draw_scene, plan),
+            title=f"{algorithm}: {F_OF[algorithm]}, h = {heuristic}",
+            pseudocode=ASTAR_PSEUDOCODE if algorithm == "A*" else GREEDY_PSEUDOCODE,
+            layout="below",
+            # The tie rule and the picture's size change the order of the steps or how they
+            # look, not what they are: a film of the same search and length keeps the step.
+            shape=shape,
+        )
+        mark_editable(self.writer, start)  # what a click changes in edit mode
+        self._args = (trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal)
+
+    def steps(self, stop: int | None = None) -> None:
+        """Write the steps before ``stop`` (None: every step)."""
+        _write_steps(self.writer, *self._args, stop)
+
+
+#: Each recorded search's tree and its plans, kept while the trace lives: a long search's
+#: film is made in parts (each a walk of the same tree), and then whole.
+_PLANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_PLANS_LOCK = threading.Lock()
+
+
+def _planned(trace: Trace, algorithm: str, geometry: Geometry) -> tuple[SearchTree, TreePlan]:
+    """The search tree of ``trace`` and where its nodes go in ``geometry``'s picture, made
+    once for each trace (a long search's, about 0.3 s)."""
+    with _PLANS_LOCK:
+        plans = _PLANS.setdefault(trace, {})
+    key = (algorithm, geometry.room(), geometry.boards)
+    if "tree" not in plans:
+        plans["tree"] = SearchTree(trace, tree_search=False)
+    tree = plans["tree"]
+    if key not in plans:
+        plans[key] = plan_tree(tree, trace, algorithm, geometry.room(), geometry.boards)
+    return tree, plans[key]
 
 
 def _write_steps(
     writer, trace, tree, tree_plan, panel, numbers, algorithm, heuristic, tie, goal, stop=None
 ):
     """One step per event: what the tree, the board and the panels show after it, what it asks
-    (``stop``: only the steps before that one)."""
+    (``stop``: only the steps before that one). The steps the writer skips (see
+    ``FilmBuilder.skip_to``) change the tree and the frontier only, and the board at the
+    last of them."""
     steps = TreeSteps(tree_plan, writer, writer.scene.get_axes()[0])
     label = functools.cache(compact)  # each board is named many times over
     frontier = Frontier(tie)
@@ -335,9 +400,13 @@ def _write_steps(
     # ended, see Trace.begin) has none yet, and holds no last step
     path = trace.result.path if trace.finished else None
     total = trace.result.stats.get("expanded") if trace.finished else None
+    skipped = writer.first_written  # the last step skipped shows its board
     for k, e in enumerate(trace.events[:stop]):
         t = tree.ids[k]
-        if k:
+        skipping = k < skipped
+        if k and skipping:
+            asker.follow(e)
+        elif k:
             asker.ask(writer, e, frontier)  # about this step, seen from the one before
         ties = 0
         if e.kind == "generate":
@@ -349,7 +418,8 @@ def _write_steps(
             frontier.put(row_of(e, k))
             steps.emphasis("new", t)
         elif e.kind == "expand":
-            ties = frontier.ties(e.node)
+            if not skipping:
+                ties = frontier.ties(e.node)
             frontier.take(e.node)
             expanded += 1
             steps.set(t, "explored")
@@ -361,11 +431,17 @@ def _write_steps(
             steps.emphasis("new", None)
         elif e.kind == "done" and path:
             steps.solution()
+        if skipping and k + 1 < skipped:
+            writer.step("")
+            continue
         board = _board(e)
         if board is None:
             panel.hide(writer)
         else:
             panel.show(writer, e.kind, board, numbers[k])
+        if skipping:
+            writer.step("")
+            continue
         counters: dict[str, object] = {"expanded": expanded, "on the frontier": len(frontier)}
         if e.kind == "done":
             moves = len(path) - 1 if path else None

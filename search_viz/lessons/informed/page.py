@@ -19,7 +19,7 @@ from search_viz.algorithms.informed import astar
 from search_viz.algorithms.informed_compare import Row, compare
 from search_viz.film.collector import held
 from search_viz.film.export import gif
-from search_viz.film.film import LONG_FILM, MIDDLE_STEPS, OPENING_STEPS, Film
+from search_viz.film.film import LONG_FILM, MIDDLE_STEPS, OPENING_STEPS, Film, FilmPart
 from search_viz.film.pages import standalone_page
 from search_viz.lessons.informed import edits
 from search_viz.lessons.informed.charts import (
@@ -29,7 +29,12 @@ from search_viz.lessons.informed.charts import (
     tie_rows,
 )
 from search_viz.lessons.informed.descriptions import compare_alt, strip_alt
-from search_viz.lessons.informed.drawing import MAX_EVENTS, SEARCHES, film_from_trace
+from search_viz.lessons.informed.drawing import (
+    MAX_EVENTS,
+    SEARCHES,
+    film_from_trace,
+    part_from_trace,
+)
 from search_viz.lessons.informed.inputs import (
     DETOUR,
     DETOUR_START,
@@ -138,6 +143,18 @@ def middle_film(
     return film_from_trace(trace, goal, algorithm, heuristic, tie, size=size, first=MIDDLE_STEPS)
 
 
+def film_part(
+    start: Board, goal: Board, algorithm: str, heuristic: str, tie: str, size: str, chunks: range
+) -> FilmPart:
+    """Chunks ``chunks`` of a very long search's film, with :func:`cached_film`'s key: made
+    in the background where the student jumps far into the film before it is made whole
+    (see :class:`Opening`). From the events kept, as the opening and the middle are: the
+    search need not have run to its end (a replay of a search that had not ended holds no
+    step that says how it ends), and their tree's plan serves again."""
+    trace = cached_recording(start, goal, algorithm, heuristic, tie).head
+    return part_from_trace(trace, goal, algorithm, heuristic, tie, chunks, size=size)
+
+
 def searching_text(start: Board, goal: Board, algorithm: str, heuristic: str) -> str:
     """What the page says while a search runs: which search, on which puzzle.
 
@@ -219,7 +236,12 @@ def film_of(
         with spinner(drawing_text(head, start, algorithm), show_time=True):
             return cached_film(*key)
     with spinner(drawing_text(head, start, algorithm, opening=True), show_time=True):
-        return Opening(cached_opening(*key), partial(cached_film, *key), partial(middle_film, *key))
+        return Opening(
+            cached_opening(*key),
+            partial(cached_film, *key),
+            partial(middle_film, *key),
+            partial(film_part, *key),
+        )
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

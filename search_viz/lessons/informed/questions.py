@@ -388,33 +388,61 @@ class Asker:
         >>> asker.question(Event("goal", goal), Frontier())[0].answer
         'the goal: stop'
         """
+        asked = self._next(event)
+        if asked is None:
+            return None
+        what, detail = asked
+        if what == "expansion":
+            return self._expansion(event, frontier)
+        if what == "goal test":
+            return goal_test_question(detail, event, self.algorithm, self.goal, self.label), {}
+        if what == "goal child":
+            return goal_child_question(event, self.algorithm, self.label), {}
+        shares = None if self.shares is None else self.shares(event.node)
+        question = child_question(
+            event, self.algorithm, self.heuristic, self.goal, detail, self.label, shares
+        )
+        return question, {}
+
+    def follow(self, event: Event) -> None:
+        """Go on past ``event``'s step without asking (a step a film leaves out), so that the
+        steps after it ask what they would have.
+
+        >>> from search_viz import Event
+        >>> goal = (1, 2, 3, 8, 0, 4, 7, 6, 5)
+        >>> asker = Asker("A*", "misplaced", goal, None)
+        >>> asker.follow(Event("expand", goal, g=5, h=0, value=5))
+        >>> asker.question(Event("goal", goal), Frontier())[0].answer
+        'the goal: stop'
+        """
+        self._next(event)
+
+    def _next(self, event: Event) -> tuple[str, Any] | None:
+        """What the step of ``event`` asks, by kind ("expansion", "goal test" with the board
+        expanded, "goal child", "child" with "h" or "f"), or None; the asker moves past it."""
         after = self.expanded if self.last == "expand" else None
         self.last = event.kind
         if event.kind == "expand":
             self.expanded = event
             self.expansions += 1
             self.child_asked = False
-            return self._expansion(event, frontier)
+            return "expansion", None
         if after is not None and (
             event.kind == "goal"
             or (event.kind == "generate" and self.expansions >= 2 and not self.went_on_asked)
         ):
             self.went_on_asked |= event.kind != "goal"
-            return goal_test_question(after, event, self.algorithm, self.goal, self.label), {}
+            return "goal test", after
         if event.kind != "generate" or event.parent is None:
             return None
         if event.node == self.goal:
-            return goal_child_question(event, self.algorithm, self.label), {}
+            return "goal child", None
         if self.child_asked:
             return None
         self.child_asked = True
         ask = "f" if self.algorithm == "A*" and self.values % 2 else "h"
         self.values += 1
-        shares = None if self.shares is None else self.shares(event.node)
-        question = child_question(
-            event, self.algorithm, self.heuristic, self.goal, ask, self.label, shares
-        )
-        return question, {}
+        return "child", ask
 
     def _expansion(
         self, event: Event, frontier: Frontier

@@ -25,7 +25,17 @@ from matplotlib.figure import Figure
 
 from search_viz.algorithms.genetic import genetic_pseudocode
 from search_viz.algorithms.local_search import hill_climbing, pseudocode_for
-from search_viz.film import LONG_FILM, OPENING_STEPS, Film, FilmBuilder, Mark, MarkStyle
+from search_viz.film import (
+    CHUNK_STEPS,
+    LONG_FILM,
+    OPENING_STEPS,
+    Film,
+    FilmBuilder,
+    FilmPart,
+    Mark,
+    MarkStyle,
+)
+from search_viz.film.collector import held
 from search_viz.film.sketch import Sketch
 from search_viz.lessons.local_search.board import (
     MAX_CLICKABLE,
@@ -275,12 +285,46 @@ def run_film(
         first = OPENING_STEPS
     if first and not opens(run):
         raise ValueError("only a long run of hill climbing or annealing is filmed by its opening")
+    builder = _builder(run, numbers, each)
+    if run.algorithm == "genetic":
+        _genetic_steps(builder, run, children=each == "child")
+    else:
+        mark_editable(builder, run.problem.state)  # what a click changes in edit mode
+        _walk_steps(builder, run, numbered(run, numbers), first)
+        builder.outcome(walk_outcome(run))  # what edit mode says an edit changed
+    return builder.film(whole=len(run.trace) if first else None)
+
+
+@held()  # a long walk's steps make as many objects as its run
+def run_part(run: Run, chunks: range, numbers: bool = False) -> FilmPart:
+    """Chunks ``chunks`` of the film of a walk (hill climbing or annealing, see
+    :func:`run_film`), made without the words of the steps before them: where a student
+    jumps far into a long walk's film whose whole is still being made.
+
+    >>> import search_viz as sv
+    >>> run = Run.record(sv.NQueens(8, state=(0,) * 8), "simulated_annealing", {"seed": 2})
+    >>> part = run_part(run, range(4, 5))
+    >>> part.steps, part.chunks[4] == run_film(run).chunk(4)
+    (range(2000, 2500), True)
+    """
+    if run.algorithm == "genetic":
+        raise ValueError("a genetic algorithm's film is made whole, not in parts")
+    builder = _builder(run, numbers, "child")
+    mark_editable(builder, run.problem.state)
+    builder.skip_to(chunks.start * CHUNK_STEPS)
+    stop = min(len(run.trace), chunks.stop * CHUNK_STEPS)
+    _walk_steps(builder, run, numbered(run, numbers), stop)
+    return builder.part(len(run.trace))
+
+
+def _builder(run: Run, numbers: bool, each: str) -> FilmBuilder:
+    """The builder of the film of ``run``, its scene drawn (see :func:`run_film`)."""
     if each not in EACH:
         raise ValueError(f"each must be one of {', '.join(map(repr, EACH))}, not {each!r}.")
     numbers = numbered(run, numbers)
     options = dict(run.options)
     name = TITLES[run.algorithm]
-    builder = FilmBuilder(
+    return FilmBuilder(
         partial(draw_scene, run, numbers),
         title=f"{name} on {run.problem.n} queens",
         pseudocode=pseudocode_of(run.algorithm, options),
@@ -288,13 +332,6 @@ def run_film(
         shape=_shape(run, each),
         focus=round(BOARD_FOCUS, 3),
     )
-    if run.algorithm == "genetic":
-        _genetic_steps(builder, run, children=each == "child")
-    else:
-        mark_editable(builder, run.problem.state)  # what a click changes in edit mode
-        _walk_steps(builder, run, numbers, first)
-        builder.outcome(walk_outcome(run))  # what edit mode says an edit changed
-    return builder.film(whole=len(run.trace) if first else None)
 
 
 def walk_outcome(run: Run) -> dict[str, object]:
@@ -348,26 +385,34 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None 
     describing = WalkDescriptions(run, board.attacks)
     current = run.problem.state
     builder.marks([*board.attack_marks(current), _title(scene, current)])
+    # The steps the builder skips (see FilmBuilder.skip_to) ask nothing, and all but the last
+    # of them leave out what only that step shows: the queens, the marks, the curves' cursor
+    skipped = builder.first_written
     for k, e in enumerate(events[:stop]):
-        asked = asking.at(k, current)
-        if asked is not None:
-            builder.ask(*asked)
+        quiet = k < skipped - 1
+        if k < skipped:
+            asking.follow(k)
+        else:
+            asked = asking.at(k, current)
+            if asked is not None:
+                builder.ask(*asked)
         kind = e.kind
         decision = None
         if kind == "propose":
             column, start, row = e.data
             moves.tried(builder, column, start, row)
-            if numbers:
+            if numbers and not quiet:
                 builder.marks(_numbered(scene, asking, current, "best number"))
         elif kind in ("accept", "reject"):
             column, start, row = events[k - 1].data
             if kind == "accept":
                 current = e.node
-                board.place(builder, current)
                 moves.taken(builder, column, start, row)
             else:
                 moves.turned_down(builder, column, row)
-            if numbers and kind == "accept":
+            if quiet:
+                pass
+            elif numbers and kind == "accept":
                 builder.marks(_numbered(scene, asking, current, "number"))
             else:
                 builder.marks([*board.attack_marks(current), _title(scene, current)])
@@ -377,13 +422,19 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None 
                 decision = (k, e.probability)
         elif kind in ("restart", "done"):
             current = e.node
-            board.place(builder, current)
             moves.clear(builder)
             prefix = f"Restart {e.data}: " if kind == "restart" else "Result: "
-            marks = [*board.attack_marks(current), _title(scene, current, prefix)]
-            if numbers and kind == "restart":
-                marks += _numbers(scene, asking, current, "number")
-            builder.marks(marks)
+            if not quiet:
+                marks = [*board.attack_marks(current), _title(scene, current, prefix)]
+                if numbers and kind == "restart":
+                    marks += _numbers(scene, asking, current, "number")
+                builder.marks(marks)
+        if quiet:
+            if decision is not None:  # the ring stays where the last decision put it
+                curves.at(builder, k, decision)
+            builder.step("")
+            continue
+        board.place(builder, current)  # only the queens that moved
         curves.at(builder, k, decision)
         builder.step(
             explain_local(e, run.algorithm, variant, run.max_pairs, draw=_draw(events, k)),

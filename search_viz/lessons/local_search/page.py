@@ -24,6 +24,7 @@ from search_viz.lessons.local_search.drawing import (
     numbered,
     opens,
     run_film,
+    run_part,
 )
 from search_viz.lessons.local_search.inputs import (
     algorithm_inputs,
@@ -181,7 +182,8 @@ def film_for(
     whole = partial(cached_film, *key, numbers, _each_shown(run, problem.n, algorithm, each))
     if opens(run):
         middle = partial(run_film, run, numbers=numbers, first=MIDDLE_STEPS)
-        return Opening(cached_opening(*key, numbers), whole, middle)
+        part = partial(run_part, run, numbers=numbers)
+        return Opening(cached_opening(*key, numbers), whole, middle, part)
     with spinner("Making the replay…"):
         return whole()
 

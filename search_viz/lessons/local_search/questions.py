@@ -107,6 +107,19 @@ class WalkQuestions:
         self._fold(e)
         return asked
 
+    def follow(self, k: int) -> None:
+        """Go on past step ``k`` without asking (a step a film leaves out), so that the
+        steps after it ask what they would have.
+
+        >>> import search_viz as sv
+        >>> from search_viz.lessons.local_search.runs import Run
+        >>> run = Run.record(sv.NQueens(8, seed=0), "simulated_annealing", {"max_steps": 5})
+        >>> asking = WalkQuestions(run, squares=True)
+        >>> asking.follow(0); asking.proposed
+        1
+        """
+        self._fold(self.events[k])
+
     def _fold(self, e: Event) -> None:
         kind = e.kind
         if kind == "propose":
