@@ -23,10 +23,12 @@ the largest under 1 s. Long replays (the largest of informed and local search, a
 search's default) are shown by their opening first (:mod:`search_viz.film.film`): the rows
 "shown first" measure what their page builds before the picture shows (at ``BASELINE``: the
 whole film), and the rows "End" what it builds to show their last step, before their whole
-film is made: the part of the film that holds it (at ``BASELINE``: the whole film).
+film is made: the part of the film that holds it, after the search and the opening the page
+has made before (untimed; at ``BASELINE``: the whole film, search and all).
 
 Run: ``python -m benchmarks.bench_build`` (needs git); it writes its table into
-benchmarks/README.md (section "build").
+benchmarks/README.md (section "build"). ``--only ", End" --section build-end`` measures the
+rows "End" alone, into their own section.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ FILMS = [
 
 
 # ------------------------------------------------------- in the measured process
-def build(lesson: str, which: str) -> list:
+def build(lesson: str, which: str, prepared: object = None) -> list:
     """The film(s) of one row, built as the page builds them (code of either checkout).
 
     "..., shown first": what the page builds before that replay shows, the search and its
@@ -78,7 +80,7 @@ def build(lesson: str, which: str) -> list:
     import search_viz as sv
 
     if which.endswith(", End"):
-        return [_end(lesson)]
+        return [_end(lesson, prepared)]
     if which.endswith(", shown first"):
         from search_viz.film import film as film_module
 
@@ -169,11 +171,12 @@ def _opening(lesson: str, which: str):
     return run_film(run, opening=True)
 
 
-def _end(lesson: str):
-    """What a page builds to show the last step of a lesson's largest film, once it shows
-    its opening: the part of the film that holds its end (see ``Opening.part``), made from
-    the search's kept events (informed search) or the run (local search), as the page has
-    them; a checkout without parts builds the whole film (End waits for it)."""
+def prepare(lesson: str, which: str) -> object:
+    """What a page has made before a row's film, untimed: for the rows "End", the search's
+    kept events (informed search) or the run (local search), and the opening the page shows
+    first from them (its tree's plan serves the part too); None for the other rows."""
+    if not which.endswith(", End"):
+        return None
     import search_viz as sv
 
     if lesson == "Informed search":
@@ -181,20 +184,39 @@ def _end(lesson: str):
         from search_viz.problems.eight_puzzle import HARDEST_STARTS, ORDERED_GOAL
 
         if not hasattr(drawing, "part_from_trace"):
-            return build(lesson, "largest")[0]
+            return None
         puzzle = sv.EightPuzzle(HARDEST_STARTS[0], goal=ORDERED_GOAL)
         trace = sv.Trace.begin(sv.astar(puzzle, heuristic="misplaced"), limit=60_000).head
-        chunks = range(118, 120)  # film_player.part_chunks(59_999, 60_000, 1000)
-        return drawing.part_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", chunks)
+        drawing.film_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", opening=True)
+        return trace
     from search_viz.lessons.local_search import drawing
 
     if not hasattr(drawing, "run_part"):
-        return build(lesson, "largest")[0]
+        return None
     from search_viz.lessons.local_search.runs import Run
 
     options = {"t0": 1e9, "cooling": 0.9999, "max_steps": 20_000}
     run = Run.record(sv.NQueens(50, seed=0), "simulated_annealing", options)
-    return drawing.run_part(run, range(79, 81))  # part_chunks(40_000, 40_001, 1000)
+    drawing.run_film(run, opening=True)
+    return run
+
+
+def _end(lesson: str, prepared: object):
+    """What a page builds to show the last step of a lesson's largest film, once it shows
+    its opening (``prepared``: see :func:`prepare`): the part of the film that holds its end
+    (see ``Opening.part``); a checkout without parts builds the whole film, search and all
+    (End waits for it)."""
+    if prepared is None:
+        return build(lesson, "largest")[0]
+    if lesson == "Informed search":
+        from search_viz.lessons.informed.drawing import part_from_trace
+        from search_viz.problems.eight_puzzle import ORDERED_GOAL
+
+        chunks = range(118, 120)  # film_player.part_chunks(59_999, 60_000, 1000)
+        return part_from_trace(prepared, ORDERED_GOAL, "A*", "misplaced", "fifo", chunks)
+    from search_viz.lessons.local_search.drawing import run_part
+
+    return run_part(prepared, range(79, 81))  # part_chunks(40_000, 40_001, 1000)
 
 
 def warm_up(lesson: str, which: str) -> None:
@@ -254,9 +276,10 @@ def measure(lesson: str, which: str, warm: bool = False) -> dict:
     demo_film()
     if warm:
         warm_up(lesson, which)
+    prepared = prepare(lesson, which)
     gc.collect()
     start = time.process_time()
-    films = build(lesson, which)
+    films = build(lesson, which, prepared)
     cpu = time.process_time() - start
     steps = [len(f.steps) if hasattr(f, "chunks") else len(f) for f in films]  # a part's own
     return {"cpu": cpu, "load": os.getloadavg()[0], "steps": steps}
@@ -325,17 +348,18 @@ MODES = ("cold", "warm")
 DEFAULT_REPEATS = 5
 
 
-def measure_all(before: Path, now: Path, runs: int = 2) -> dict:
+def measure_all(before: Path, now: Path, runs: int = 2, films: list | None = None) -> dict:
     """Every row in both modes, ``runs`` times, before and now in turn (the first alternates);
     a default film's figure is the least of :data:`DEFAULT_REPEATS` processes on each side,
     measured in turn too."""
+    films = FILMS if films is None else films
     results: dict = {
         (lesson, which, mode): {"before": [], "now": []}
-        for lesson, which, _ in FILMS
+        for lesson, which, _ in films
         for mode in MODES
     }
     for run in range(runs):
-        for lesson, which, _ in FILMS:
+        for lesson, which, _ in films:
             repeats = DEFAULT_REPEATS if which.startswith("default") else 1
             for mode in MODES:
                 order = [("before", before), ("now", now)]
@@ -361,11 +385,11 @@ def _least(results: list[dict]) -> dict:
     return min(results, key=lambda result: result["cpu"])
 
 
-def report(results: dict, now_name: str) -> str:
+def report(results: dict, now_name: str, films: list | None = None) -> str:
     from benchmarks.tables import table
 
     rows = []
-    for lesson, which, what in FILMS:
+    for lesson, which, what in FILMS if films is None else films:
         cells, verdicts = [], []
         for mode in MODES:
             before = results[(lesson, which, mode)]["before"]
@@ -420,18 +444,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--now", type=Path, help="measure this checkout as 'now' (default: HEAD)")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
+    parser.add_argument("--only", help="measure the rows whose film names this (e.g. ', End')")
+    parser.add_argument("--section", default="build", help="the README's section to write")
     args = parser.parse_args(argv)
+    films = [row for row in FILMS if args.only is None or args.only in f"{row[0]}: {row[1]}"]
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
     with contextlib.ExitStack() as stack:
         before = stack.enter_context(checkout(BASELINE))
         now = args.now.resolve() if args.now else stack.enter_context(checkout(head))
         name = "this working tree" if args.now else head
-        body = report(measure_all(before, now, args.runs), name)
+        body = report(measure_all(before, now, args.runs, films), name, films)
     if args.no_write:
         print(body)
     else:
-        write_section("build", body)
+        write_section(args.section, body)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,143 @@
+"""End on a long replay's opening: how long until the last step shows, in Chromium.
+
+A replay of more than ``VERY_LONG_FILM`` steps opens with its first 100 steps, then its
+first 1,000; its whole film is made only once the student goes on past them (6-9 s of a core
+for the page's two longest replays). Since parts (``Opening.part``), a far step comes in the
+chunks around it, made without the words of the steps before them, and the part that holds
+the end is made ahead, right after the middle. This measures what a student who presses End
+sees, at ``BASELINE`` (before parts) and now, side by side in one run: the page's two longest
+replays (A* on the 31-move puzzle, 60,000 steps; annealing on 50 queens, 40,001 steps),
+opened in headless Chromium at 1280 x 800 on a fresh server (its films made for this page
+only); End is pressed a second after the first picture shows ("at once": the page is still
+making its middle, its comparison and the rest) or five seconds after the page has stopped
+running ("after a look"). **Wait**: from the click to the last step's count ("Step n of n"),
+the count read every 20 ms. Each checkout is served by ``streamlit run`` from a temporary git
+worktree; two runs, one after the other, the 1-minute load average of this 2-core machine
+beside each figure.
+
+Run: ``python -m benchmarks.bench_end`` (needs /usr/bin/chromium and git); it writes its
+table into benchmarks/README.md (section "end").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import time
+
+from benchmarks.bench_play import REPLAYS
+from benchmarks.tables import table, write_section
+from benchmarks.worktrees import checkout
+from tests.app.film_browser import last_step, wait_for_player
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
+
+#: The last commit before far steps came in parts.
+BASELINE = "ea53f89"
+#: When End is pressed: a second after the first picture, or five seconds after the page
+#: has stopped running.
+CASES = ["at once", "after a look"]
+#: How long End is waited for before the measurement gives up.
+GIVE_UP_S = 60.0
+
+
+def ended(page, url: str, when: str) -> dict:
+    """Open ``url``, press End (``when``: see :data:`CASES`) and time the last step's arrival."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    count = page.locator(".svp-count")
+    if when == "after a look":
+        wait_for_player(page, timeout=180_000)
+        page.wait_for_timeout(5000)
+    else:
+        count.filter(has_text="Step 0 of").wait_for(timeout=180_000)
+        page.wait_for_timeout(1000)
+    last = last_step(page)
+    page.locator(".svp-last").click()
+    start = time.monotonic()
+    wait = None
+    while time.monotonic() - start < GIVE_UP_S:
+        if count.inner_text() == f"Step {last} of {last}":
+            wait = time.monotonic() - start
+            break
+        page.wait_for_timeout(20)
+    return {"wait": wait, "errors": errors}
+
+
+def measure(root, replays, cases) -> list[dict]:
+    """Each replay in each case, each on a fresh server of the code in ``root``."""
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, link in replays:
+            for when in cases:
+                process, url = start_app(root=root)
+                try:
+                    load = os.getloadavg()[0]
+                    page = browser.new_page(viewport={"width": 1280, "height": 800})
+                    result = ended(page, f"{url}/{link}", when)
+                    page.close()
+                finally:
+                    process.terminate()
+                    with contextlib.suppress(Exception):
+                        process.wait(timeout=10)
+                out.append({"replay": name, "when": when, "load": load, **result})
+                print(out[-1], flush=True)
+        browser.close()
+    return out
+
+
+def _cell(found: list[dict]) -> str:
+    return " / ".join(
+        (f"{m['wait']:.1f} s" if m["wait"] is not None else f"over {GIVE_UP_S:.0f} s")
+        + f" ({m['load']:.1f})"
+        for m in found
+    )
+
+
+def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
+    head = (
+        "Headless Chromium, 1280 x 800; each replay opened on a fresh server, End pressed a "
+        "second after its first picture (at once) or five seconds after the page had stopped "
+        f"running (after a look); the code at {BASELINE} (before) and at {now} (now), each "
+        "from its own git worktree, in turn. **Wait**: from the click to the last step shown. "
+        "Run 1 / run 2; the 1-minute load average beside each figure."
+    )
+    rows = []
+    for (name, _), when in [(r, c) for r in REPLAYS for c in CASES]:
+        cells, errors = [], 0
+        for side in (0, 1):
+            found = [
+                next(m for m in run[side] if (m["replay"], m["when"]) == (name, when))
+                for run in runs
+            ]
+            cells.append(_cell(found))
+            errors += sum(len(m["errors"]) for m in found)
+        rows.append([name, when, *cells, errors])
+    header = ["replay", "End pressed", f"wait, {BASELINE} (load)", f"wait, {now} (load)",
+              "page errors"]  # fmt: skip
+    return head + "\n\n" + table(header, rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
+    args = parser.parse_args()
+    now = os.popen("git rev-parse --short HEAD").read().strip()
+    runs = []
+    with checkout(BASELINE) as before, checkout("HEAD") as current:
+        for _ in range(args.runs):
+            runs.append((measure(before, REPLAYS, CASES), measure(current, REPLAYS, CASES)))
+    body = report(runs, now)
+    if args.no_write:
+        print(body)
+    else:
+        write_section("end", body)
+
+
+if __name__ == "__main__":
+    main()
