@@ -359,17 +359,31 @@ class _Writing:
         _write_steps(self.writer, *self._args, stop)
 
 
-#: Each recorded search's tree and its plans, kept while the trace lives: a long search's
-#: film is made in parts (each a walk of the same tree), and then whole.
-_PLANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The latest recorded searches' trees and plans, each kept while its trace lives (a weak
+#: reference to it, its plans by geometry): a long search's film is made in parts (each a
+#: walk of the same tree), its opening and middle too. A long search's take about 25 MB.
+_PLANS: list[tuple[weakref.ref, dict]] = []
 _PLANS_LOCK = threading.Lock()
+#: How many searches' plans are kept.
+MAX_PLANS = 4
 
 
 def _planned(trace: Trace, algorithm: str, geometry: Geometry) -> tuple[SearchTree, TreePlan]:
     """The search tree of ``trace`` and where its nodes go in ``geometry``'s picture, made
-    once for each trace (a long search's, about 0.3 s)."""
+    once for each of the latest traces (a long search's, about 0.3 s).
+
+    >>> import search_viz as sv
+    >>> trace = recorded(sv.astar(sv.EightPuzzle(NOTES_START), heuristic="misplaced"), 100)
+    >>> _planned(trace, "A*", WIDE)[1] is _planned(trace, "A*", WIDE)[1]
+    True
+    """
     with _PLANS_LOCK:
-        plans = _PLANS.setdefault(trace, {})
+        _PLANS[:] = [(ref, plans) for ref, plans in _PLANS if ref() is not None]
+        plans = next((plans for ref, plans in _PLANS if ref() is trace), None)
+        if plans is None:
+            plans = {}
+            _PLANS.append((weakref.ref(trace), plans))
+            del _PLANS[:-MAX_PLANS]
     key = (algorithm, geometry.room(), geometry.boards)
     if "tree" not in plans:
         plans["tree"] = SearchTree(trace, tree_search=False)
