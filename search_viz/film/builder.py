@@ -353,7 +353,7 @@ class FilmBuilder:
         >>> writer.film().state(2).description
         'A is lit, B dark.'
         """
-        if len(self._deltas) < self._skip:
+        if self.skipping:
             self._skipped_step()
             return
         panel = {"s": sentence, "l": line}

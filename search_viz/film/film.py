@@ -19,7 +19,10 @@ steps cut in chunks of :data:`OPENING_STEPS`). A page shows it at once and sends
 film once the student goes on (see :class:`search_viz.ui.film_player.Opening`); the player
 then steps on in the whole film's chunks. A film of more than :data:`VERY_LONG_FILM` steps
 comes in three stages: its opening, its **middle** (its first :data:`MIDDLE_STEPS` steps, in
-the whole film's chunks, made in a blink beside the whole), then the whole film.
+the whole film's chunks, made in a blink beside the whole), then the whole film; a step far
+beyond the middle (End) comes before the whole film in a **part** (:class:`FilmPart`): the
+whole film's chunks around it, written without the words of the steps before them
+(``FilmBuilder.skip_to``).
 
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
 page: all one player, ``assets/player.js``), and :meth:`Film.figure` draws any

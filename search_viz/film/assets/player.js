@@ -280,7 +280,9 @@ class FilmSource {
       if (!(c < this.where.length) || this.where[c] || this.has(c)) continue;
       this.where[c] = url;
       placed = true;
-      this.fetch(c).catch(() => this.where[c] === url && (this.where[c] = null));
+      this.fetch(c).catch(() => {
+        if (this.where[c] === url) this.where[c] = null; // gone: a later ask has it sent again
+      });
     }
     return placed;
   }
