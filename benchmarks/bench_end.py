@@ -22,15 +22,13 @@ table into benchmarks/README.md (section "end").
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import time
 
 from benchmarks.bench_play import REPLAYS
+from benchmarks.browser_runs import found, side_by_side
 from benchmarks.tables import table, write_section
-from benchmarks.worktrees import checkout
 from tests.app.film_browser import last_step, wait_for_player
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
 
 #: The last commit before far steps came in parts.
 BASELINE = "ea53f89"
@@ -65,36 +63,11 @@ def ended(page, url: str, when: str) -> dict:
     return {"wait": wait, "errors": errors}
 
 
-def measure(root, replays, cases) -> list[dict]:
-    """Each replay in each case, each on a fresh server of the code in ``root``."""
-    from playwright.sync_api import sync_playwright
-
-    out = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for name, link in replays:
-            for when in cases:
-                process, url = start_app(root=root)
-                try:
-                    load = os.getloadavg()[0]
-                    page = browser.new_page(viewport={"width": 1280, "height": 800})
-                    result = ended(page, f"{url}/{link}", when)
-                    page.close()
-                finally:
-                    process.terminate()
-                    with contextlib.suppress(Exception):
-                        process.wait(timeout=10)
-                out.append({"replay": name, "when": when, "load": load, **result})
-                print(out[-1], flush=True)
-        browser.close()
-    return out
-
-
-def _cell(found: list[dict]) -> str:
+def _cell(measured: list[dict]) -> str:
     return " / ".join(
         (f"{m['wait']:.1f} s" if m["wait"] is not None else f"over {GIVE_UP_S:.0f} s")
         + f" ({m['load']:.1f})"
-        for m in found
+        for m in measured
     )
 
 
@@ -110,12 +83,9 @@ def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     for (name, _), when in [(r, c) for r in REPLAYS for c in CASES]:
         cells, errors = [], 0
         for side in (0, 1):
-            found = [
-                next(m for m in run[side] if (m["replay"], m["when"]) == (name, when))
-                for run in runs
-            ]
-            cells.append(_cell(found))
-            errors += sum(len(m["errors"]) for m in found)
+            measured = found(runs, side, name, when)
+            cells.append(_cell(measured))
+            errors += sum(len(m["errors"]) for m in measured)
         rows.append([name, when, *cells, errors])
     header = ["replay", "End pressed", f"wait, {BASELINE} (load)", f"wait, {now} (load)",
               "page errors"]  # fmt: skip
@@ -128,11 +98,7 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
     args = parser.parse_args()
     now = os.popen("git rev-parse --short HEAD").read().strip()
-    runs = []
-    with checkout(BASELINE) as before, checkout("HEAD") as current:
-        for _ in range(args.runs):
-            runs.append((measure(before, REPLAYS, CASES), measure(current, REPLAYS, CASES)))
-    body = report(runs, now)
+    body = report(side_by_side(BASELINE, REPLAYS, CASES, ended, args.runs), now)
     if args.no_write:
         print(body)
     else:

@@ -23,15 +23,13 @@ table into benchmarks/README.md (section "play").
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import re
 import time
 
+from benchmarks.browser_runs import found, side_by_side
 from benchmarks.tables import table, write_section
-from benchmarks.worktrees import checkout
 from tests.app.film_browser import wait_for_player
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
 
 #: The last commit before a very long replay's middle was made first.
 BASELINE = "53c2c71"
@@ -54,9 +52,10 @@ CASES = [("30", "settled"), ("10", "settled"), ("30", "at once")]
 WATCH_S = 45.0
 
 
-def played(page, url: str, speed: str, when: str) -> dict:
-    """Open ``url``, play it from step 0 at ``speed`` (``when``: see :data:`CASES`) and watch
-    the step counter."""
+def played(page, url: str, case: tuple[str, str]) -> dict:
+    """Open ``url``, play it from step 0 at a speed and from a moment (``case``: see
+    :data:`CASES`) and watch the step counter."""
+    speed, when = case
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
@@ -81,31 +80,6 @@ def played(page, url: str, speed: str, when: str) -> dict:
     return {"longest": longest, "at": at, "reached": seen[-1][1], "errors": errors}
 
 
-def measure(root, replays, cases) -> list[dict]:
-    """Each replay in each case, each on a fresh server of the code in ``root``."""
-    from playwright.sync_api import sync_playwright
-
-    out = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for name, link in replays:
-            for speed, when in cases:
-                process, url = start_app(root=root)
-                try:
-                    load = os.getloadavg()[0]
-                    page = browser.new_page(viewport={"width": 1280, "height": 800})
-                    result = played(page, f"{url}/{link}", speed, when)
-                    page.close()
-                finally:
-                    process.terminate()
-                    with contextlib.suppress(Exception):
-                        process.wait(timeout=10)
-                out.append({"replay": name, "speed": speed, "when": when, "load": load, **result})
-                print(out[-1], flush=True)
-        browser.close()
-    return out
-
-
 def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     head = (
         f"Headless Chromium, 1280 x 800; each replay opened on a fresh server and played from "
@@ -119,19 +93,14 @@ def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     for (name, _), (speed, when) in [(r, c) for r in REPLAYS for c in CASES]:
         cells, errors = [], 0
         for side in (0, 1):
-            found = [
-                next(
-                    m
-                    for m in run[side]
-                    if (m["replay"], m["speed"], m["when"]) == (name, speed, when)
-                )
-                for run in runs
-            ]
+            measured = found(runs, side, name, (speed, when))
             cells.append(
-                " / ".join(f"{m['longest']:.2f} s at {m['at']:,} ({m['load']:.1f})" for m in found)
+                " / ".join(
+                    f"{m['longest']:.2f} s at {m['at']:,} ({m['load']:.1f})" for m in measured
+                )
             )
-            cells.append(" / ".join(f"{m['reached']:,}" for m in found))
-            errors += sum(len(m["errors"]) for m in found)
+            cells.append(" / ".join(f"{m['reached']:,}" for m in measured))
+            errors += sum(len(m["errors"]) for m in measured)
         rows.append([name, f"{speed} / s, {when}", *cells, errors])
     header = [
         "replay",
@@ -151,11 +120,7 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
     args = parser.parse_args()
     now = os.popen("git rev-parse --short HEAD").read().strip()
-    runs = []
-    with checkout(BASELINE) as before, checkout("HEAD") as current:
-        for _ in range(args.runs):
-            runs.append((measure(before, REPLAYS, CASES), measure(current, REPLAYS, CASES)))
-    body = report(runs, now)
+    body = report(side_by_side(BASELINE, REPLAYS, CASES, played, args.runs), now)
     if args.no_write:
         print(body)
     else:

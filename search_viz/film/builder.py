@@ -276,16 +276,7 @@ class FilmBuilder:
 
     def _skipped_step(self) -> None:
         """Close a step left out: its changes to the picture are kept, nothing else."""
-        look = self._look
-        for number, code in self._pending_looks.items():
-            look[number] = code
-        for number, shift in self._pending_moves.items():
-            if shift == (0.0, 0.0):
-                self._moves.pop(number, None)
-            else:
-                self._moves[number] = shift
-        if self._pending_marks is not None:
-            self._marks = self._pending_marks
+        self._apply_pending()
         if len(self._deltas) % CHUNK_STEPS == 0:
             self._keyframes.append(None)  # its chunk is not written
         self._deltas.append(None)
@@ -367,15 +358,7 @@ class FilmBuilder:
             panel["h"] = dict(tables)
         changed = {k: v for k, v in panel.items() if self._panel.get(k, _UNSET) != v}
         self._panel.update(panel)
-        for number, code in self._pending_looks.items():
-            self._look[number] = code
-        for number, shift in self._pending_moves.items():
-            if shift == (0.0, 0.0):
-                self._moves.pop(number, None)
-            else:
-                self._moves[number] = shift
-        if self._pending_marks is not None:
-            self._marks = self._pending_marks
+        self._apply_pending()
         delta = Delta(
             looks=tuple(chain.from_iterable(sorted(self._pending_looks.items()))),
             moves=tuple(
@@ -395,6 +378,19 @@ class FilmBuilder:
             )
         self._deltas.append(delta)
         self._pending_looks, self._pending_moves, self._pending_marks = {}, {}, None
+
+    def _apply_pending(self) -> None:
+        """Make the step's changes to the items' looks, their moves and the marks the state."""
+        look = self._look
+        for number, code in self._pending_looks.items():
+            look[number] = code
+        for number, shift in self._pending_moves.items():
+            if shift == (0.0, 0.0):
+                self._moves.pop(number, None)
+            else:
+                self._moves[number] = shift
+        if self._pending_marks is not None:
+            self._marks = self._pending_marks
 
     def _question_data(self, question: Question, numbers: _Numbers) -> dict:
         """``question.data(...)``, written once for each question the film asks again."""
