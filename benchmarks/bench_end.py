@@ -21,13 +21,11 @@ table into benchmarks/README.md (section "end").
 
 from __future__ import annotations
 
-import argparse
-import os
 import time
 
 from benchmarks.bench_play import REPLAYS
-from benchmarks.browser_runs import found, side_by_side
-from benchmarks.tables import table, write_section
+from benchmarks.browser_runs import found, main
+from benchmarks.tables import table
 from tests.app.film_browser import last_step, wait_for_player
 
 #: The last commit before far steps came in parts.
@@ -92,18 +90,5 @@ def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     return head + "\n\n" + table(header, rows)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
-    args = parser.parse_args()
-    now = os.popen("git rev-parse --short HEAD").read().strip()
-    body = report(side_by_side(BASELINE, REPLAYS, CASES, ended, args.runs), now)
-    if args.no_write:
-        print(body)
-    else:
-        write_section("end", body)
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, BASELINE, REPLAYS, CASES, ended, report, "end")

@@ -22,13 +22,11 @@ table into benchmarks/README.md (section "play").
 
 from __future__ import annotations
 
-import argparse
-import os
 import re
 import time
 
-from benchmarks.browser_runs import found, side_by_side
-from benchmarks.tables import table, write_section
+from benchmarks.browser_runs import found, main
+from benchmarks.tables import table
 from tests.app.film_browser import wait_for_player
 
 #: The last commit before a very long replay's middle was made first.
@@ -68,8 +66,8 @@ def played(page, url: str, case: tuple[str, str]) -> dict:
     start = time.monotonic()
     seen: list[tuple[float, int]] = []
     while time.monotonic() - start < WATCH_S:
-        found = re.search(r"\d+", page.locator(".svp-count").inner_text())
-        seen.append((time.monotonic() - start, int(found.group(0)) if found else -1))
+        number = re.search(r"\d+", page.locator(".svp-count").inner_text())
+        seen.append((time.monotonic() - start, int(number.group(0)) if number else -1))
         page.wait_for_timeout(50)
     longest, at, since, step = 0.0, 0, 0.0, seen[0][1]
     for moment, shown in [*seen, (seen[-1][0], None)]:
@@ -114,18 +112,5 @@ def report(runs: list[tuple[list[dict], list[dict]]], now: str) -> str:
     return head + "\n\n" + table(header, rows)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
-    args = parser.parse_args()
-    now = os.popen("git rev-parse --short HEAD").read().strip()
-    body = report(side_by_side(BASELINE, REPLAYS, CASES, played, args.runs), now)
-    if args.no_write:
-        print(body)
-    else:
-        write_section("play", body)
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, BASELINE, REPLAYS, CASES, played, report, "play")

@@ -4,17 +4,19 @@
 replay, in each case, is opened on a fresh ``streamlit run`` of one checkout (its films made
 for that page only), at 1280 x 800.
 
->>> callable(on_fresh_servers) and callable(side_by_side)
+>>> callable(on_fresh_servers) and callable(side_by_side) and callable(main)
 True
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from benchmarks.tables import write_section
 from benchmarks.worktrees import checkout
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
 
@@ -75,3 +77,26 @@ def found(runs: list[tuple[list[dict], list[dict]]], side: int, name: str, case)
     [{'replay': 'A', 'case': 1, 'x': 2}]
     """
     return [next(m for m in run[side] if (m["replay"], m["case"]) == (name, case)) for run in runs]
+
+
+def main(
+    doc: str,
+    baseline: str,
+    replays: Sequence[tuple[str, str]],
+    cases: Sequence,
+    visit: Visit,
+    report: Callable[[list, str], str],
+    section: str,
+) -> None:
+    """A benchmark's command line: ``--runs`` side-by-side runs, their ``report`` written
+    into benchmarks/README.md's ``section`` (``--no-write``: printed)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
+    args = parser.parse_args()
+    now = os.popen("git rev-parse --short HEAD").read().strip()
+    body = report(side_by_side(baseline, replays, cases, visit, args.runs), now)
+    if args.no_write:
+        print(body)
+    else:
+        write_section(section, body)
