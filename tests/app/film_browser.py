@@ -49,6 +49,17 @@ def press(page, control: str, index: int = 0) -> None:
     page.locator(f".svp-{control}").nth(index).click()
 
 
+def end_from_the_start(page, last: int, timeout: float = 30_000) -> None:
+    """On a replay at step 0 whose last step is ``last``, press End and wait until that step
+    shows (a long replay's end may be on its way from the server)."""
+    from playwright.sync_api import expect
+
+    count = page.locator(".svp-count").first
+    expect(count).to_have_text(f"Step 0 of {last}")
+    press(page, "last")
+    expect(count).to_have_text(f"Step {last} of {last}", timeout=timeout)
+
+
 def picture_state(page, film: int = 0) -> str:
     """What film ``film``'s picture shows now: every item's style and the marks, as one string.
 
