@@ -164,3 +164,12 @@ def test_a_genetic_algorithms_film_comes_whole():
     run = Run.record(sv.NQueens(8, seed=0), "genetic", {"generations": 2})
     with pytest.raises(ValueError, match="made whole"):
         run_part(run, range(0, 1))
+
+
+def test_a_walks_part_begins_with_its_queens_where_a_turned_down_move_left_them():
+    """The last step before a part turns a move down: its queens are where the accepted moves
+    before it put them (which the skipped steps moved without showing)."""
+    options = {"t0": 5.0, "cooling": 0.9995, "max_steps": 1500, "seed": 5}
+    run = Run.record(sv.NQueens(10, seed=5), "simulated_annealing", options)
+    assert run.trace.events[CHUNK_STEPS - 1].kind == "reject"
+    assert_part_of(run_part(run, range(1, 2)), run_film(run), range(1, 2))

@@ -407,14 +407,14 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None 
             column, start, row = events[k - 1].data
             if kind == "accept":
                 current = e.node
+                if not quiet:
+                    board.place(builder, current)
                 moves.taken(builder, column, start, row)
             else:
                 moves.turned_down(builder, column, row)
-            if quiet:
-                pass
-            elif numbers and kind == "accept":
+            if not quiet and numbers and kind == "accept":
                 builder.marks(_numbered(scene, asking, current, "number"))
-            else:
+            elif not quiet:
                 builder.marks([*board.attack_marks(current), _title(scene, current)])
             if run.algorithm == "hill_climbing":
                 decision = (k, e.delta)
@@ -422,6 +422,8 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None 
                 decision = (k, e.probability)
         elif kind in ("restart", "done"):
             current = e.node
+            if not quiet:
+                board.place(builder, current)
             moves.clear(builder)
             prefix = f"Restart {e.data}: " if kind == "restart" else "Result: "
             if not quiet:
@@ -434,7 +436,8 @@ def _walk_steps(builder: FilmBuilder, run: Run, numbers: bool, stop: int | None 
                 curves.at(builder, k, decision)
             builder.step("")
             continue
-        board.place(builder, current)  # only the queens that moved
+        if k < skipped:  # the last step skipped: the queens where the steps before it left them
+            board.place(builder, current)
         curves.at(builder, k, decision)
         builder.step(
             explain_local(e, run.algorithm, variant, run.max_pairs, draw=_draw(events, k)),
