@@ -334,7 +334,7 @@ def test_practice_on_an_opening_counts_its_questions_until_the_rest_comes(page, 
     page.goto(f"{film_url}/?opening=1200&practice=1")
     wait_for_player(page)
     score = page.locator(".svp-score")
-    expect(score).to_have_text("99+ questions in this replay: answer each before its step plays.")
+    expect(score).to_have_text("99+ questions: answer each before its step plays.")
     page.wait_for_timeout(1500)  # a blinking film's rest takes milliseconds once asked for
     assert score.inner_text().startswith("99+ questions")
     answers = right_answers(whole)[:380]

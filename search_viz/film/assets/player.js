@@ -905,7 +905,8 @@ class Practice {
     this.retry = el("button", { type: "button", class: "svp-btn svp-retry" }, "Retry");
     this.newProblem = el("button", { type: "button", class: "svp-btn svp-new-problem" }, "New problem");
     this.tools.append(this.showMe, this.retry, this.newProblem);
-    this.box.append(this.score, this.prompt, this.answers, this.feedback, this.tools);
+    // the tools share the answers' row where they fit; the verdict comes under both
+    this.box.append(this.score, this.prompt, this.answers, this.tools, this.feedback);
     this.showMe.onclick = () => this.reveal();
     this.retry.onclick = () => this.restart();
     this.newProblem.onclick = () => {
@@ -1087,7 +1088,7 @@ class Practice {
     this.score.hidden = atEnd;
     this.score.textContent = this.done
       ? `${this.firstTime} of ${this.done} right first time · ${left}${more} to go`
-      : `${asks}${more} questions in this replay: answer each before its step plays.`;
+      : `${asks}${more} questions: answer each before its step plays.`;
   }
 
   summary() {
@@ -1297,9 +1298,10 @@ class Practice {
     const verdict = el("div", { class: "svp-feedback svp-wrong-answer" },
       `The answer: ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
       longest(questions.map((q) => q.w || "")));
+    // while a question waits, Show me and one of Retry and New problem (the longer) show
     const tools = this.tools.cloneNode(true);
-    for (const tool of tools.children) tool.hidden = false;
-    reserveHeights([[box, [[this.score.cloneNode(true), prompt, answers, verdict, tools]]]]);
+    for (const tool of tools.children) tool.hidden = tool.classList.contains("svp-retry");
+    reserveHeights([[box, [[this.score.cloneNode(true), prompt, answers, tools, verdict]]]]);
   }
 
   // What the box shows never hides in it: should a question or verdict need more than the
