@@ -18,10 +18,11 @@ first :data:`OPENING_STEPS` steps, with the header of the whole film of ``n`` st
 steps cut in chunks of :data:`OPENING_STEPS`). A page shows it at once and sends the whole
 film once the student goes on (see :class:`search_viz.ui.film_player.Opening`); the player
 then steps on in the whole film's chunks. A film of more than :data:`VERY_LONG_FILM` steps
-comes in three stages: its opening, its **middle** (its first :data:`MIDDLE_STEPS` steps, in
-the whole film's chunks, made in a blink beside the whole), then the whole film; a step far
-beyond the middle (End) comes before the whole film in a **part** (:class:`FilmPart`): the
-whole film's chunks around it, written without the words of the steps before them
+comes in stages: its opening, its **middle** (its first :data:`MIDDLE_STEPS` steps, in
+the whole film's chunks, made in a blink beside the whole), then the whole film; or, where
+its lesson can write them, **parts** (:class:`FilmPart`) instead of the whole film: the
+whole film's chunks around a step far beyond the middle (End), or just beyond what the
+player holds, written without the words of the steps before them
 (``FilmBuilder.skip_to``).
 
 It plays in the browser (the Streamlit player, a notebook, a standalone HTML
@@ -77,8 +78,9 @@ OPENING_STEPS = 100
 #: about a second, in the background, as soon as the opening shows. Whole chunks, as the
 #: whole film cuts them.
 MIDDLE_STEPS = 2 * CHUNK_STEPS
-#: A page sends a film of more steps than this in three stages (opening, middle, whole): a
-#: shorter one's whole film is made within seconds of the student going on.
+#: A page sends a film of more steps than this in stages (its opening, its middle, then its
+#: whole film or its parts): a shorter one's whole film is made within seconds of the
+#: student going on.
 VERY_LONG_FILM = 10 * CHUNK_STEPS
 
 

@@ -120,9 +120,10 @@ class Opening:
     middle is made as soon as the opening is shown, and sent once the student goes on (the
     whole film is made after it, once asked for); a student who goes on past the middle
     before the whole film is made waits for it there, not at the end of the opening.
-    With ``part``, a step asked for beyond the middle (or the opening) before the whole film
-    is made comes in a part: the chunks around it, made in the background within about a
-    second, sent with the middle.
+    With ``part``, such a film's whole film is made for an export only (:func:`in_parts`): a
+    step asked for beyond the middle (a jump, or the next steps of a student who plays on)
+    comes in a part, the chunks around it, made in the background within about a second and
+    sent with the middle.
     Example, in a page whose run is long::
 
         film_player(Opening(cached_opening(key), partial(cached_film, key)), key="walk")
@@ -132,8 +133,8 @@ class Opening:
     whole: Callable[[], Film]
     middle: Callable[[], Film] | None = None
     #: Makes some chunks of the whole film (a range of chunk numbers) without the steps
-    #: before them: where the student jumps far (End) before the whole film is made, the
-    #: player is sent those chunks (see :data:`PART_CHUNKS`). None: it waits for the whole.
+    #: before them: past the middle of a very long film, the player is sent those chunks
+    #: (see :data:`PART_CHUNKS`). None: it waits for the whole film.
     part: Callable[[range], FilmPart] | None = None
 
 
@@ -275,7 +276,7 @@ def _player(
     result = _COMPONENT(key=key, data=data, height="content", **callbacks)
     asked = _read(result, "export")
     if asked is not None and export:
-        film_export_dialog([_whole(film) for film in shown], int(asked), key)
+        film_export_dialog(_exported(shown), int(asked), key)
     if not report:
         return None
     step = _read(result, "step")
@@ -332,6 +333,24 @@ def _whole(film: Film | Opening) -> Film:
     return _rest(film).whole.result() if isinstance(film, Opening) else film
 
 
+def _exported(shown: list[Film | Opening]) -> list[Film]:
+    """The whole films of ``shown``, for an export. A film whose steps come in parts has none
+    until then (seconds for the longest): a note in the corner, where it is seen whatever
+    the page shows, says that it is being made."""
+    making = [
+        film.film.whole
+        for film in shown
+        if in_parts(film) and not _rest(film, whole=False).whole_made()
+    ]
+    if making:
+        st.toast(
+            f"Making the whole replay ({max(making):,} steps) to export it: a few seconds…",
+            icon=":material/hourglass_top:",
+            duration="long",
+        )
+    return [_whole(film) for film in shown]
+
+
 #: How far the player has asked an opening to go: not at all, to its middle (or its whole
 #: film, where it has no middle), to its whole film.
 NOT_ASKED, PAST_OPENING, PAST_MIDDLE = 0, 1, 2
@@ -370,7 +389,8 @@ def _spec(
     film (see :func:`_far_asked`); until the whole film is made, the spec of a middle carries
     the part of the whole film around that step (see :func:`part_chunks`) as ``extra``
     chunks (their number -> URL), made in the background and waited on for up to
-    ``PART_WAIT_S``."""
+    ``PART_WAIT_S``. A film in parts (:func:`in_parts`) is sent as its middle (``parts``:
+    the player asks for the next part ahead) until an export makes its whole film."""
     if not isinstance(film, Opening):
         return _publish(film, where, inline)
     if stage == NOT_ASKED:
@@ -384,20 +404,21 @@ def _spec(
                 _part(film, part_chunks(steps - 1, steps, MIDDLE_STEPS), _MAKER)
         return _publish(film.film, where, inline)
     rest = _rest(film, whole=False)
+    parted = in_parts(film)
     part = _far_part(film, rest, far)
     if part is not None:
         wait([part], timeout=PART_WAIT_S)
-    if part is None or part.done():
+    if not parted and (part is None or part.done()):
         _rest(film)  # the whole film: made after the part asked for (they would share a core)
-    asked = rest.middle if stage == PAST_OPENING and rest.middle else rest.whole
+    asked = rest.middle if (parted or stage == PAST_OPENING) and rest.middle else rest.whole
     if part is None:
         wait([asked], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
     middle = rest.made_middle()
     opened = [film.film.digest] + ([middle.digest] if middle else [])
-    if rest.whole is not None and rest.whole.done() and rest.whole.exception() is None:
+    if rest.whole_made() and rest.whole.exception() is None:
         return _publish(rest.whole.result(), where) | {"opens": opened}
     shown = {"opens": opened[:1]} if middle else {}
-    spec = _publish(middle or film.film, where) | shown
+    spec = _publish(middle or film.film, where) | shown | ({"parts": True} if parted else {})
     if part is not None and part.done() and middle is not None:
         if part.exception() is not None:
             why = f"this part of the replay could not be made: {part.exception()}"
@@ -430,6 +451,10 @@ class _Rest:
         """The middle, if it has been made."""
         made = self.middle is not None and self.middle.done() and not self.middle.exception()
         return self.middle.result() if made else None
+
+    def whole_made(self) -> bool:
+        """Whether the whole film has been made (or failed)."""
+        return self.whole is not None and self.whole.done()
 
     def idle(self) -> bool:
         """Whether nothing of it is being made (then the server may forget it)."""
@@ -464,6 +489,23 @@ def _rest(opening: Opening, whole: bool = True) -> _Rest:
         if whole and rest.whole is None:
             rest.whole = _MAKER.submit(_sendable, opening.whole)
     return rest
+
+
+def in_parts(opening: Film | Opening) -> bool:
+    """Whether the steps of ``opening``'s film past its middle come only in parts, each made
+    when the player asks for it (a step far on, or the next steps of a student who plays
+    on): a film of more than ``VERY_LONG_FILM`` steps that can be made in parts. Its whole
+    film is made for an export only (4-7 s of a core for the longest the pages offer).
+
+    >>> from search_viz.film.demo import blinking_writer
+    >>> opening = blinking_writer(100).film(whole=6_000)
+    >>> made = lambda *_: None  # what would make the middle, the whole film, a part
+    >>> in_parts(Opening(opening, whole=made, middle=made, part=made))
+    True
+    >>> in_parts(Opening(opening, whole=made, middle=made))
+    False
+    """
+    return isinstance(opening, Opening) and opening.part is not None and _staged(opening)
 
 
 def _staged(opening: Opening) -> bool:
@@ -511,7 +553,7 @@ def _far_part(film: Opening, rest: _Rest, far: Mapping[str, int] | None) -> Futu
     made."""
     if not far or film.part is None or not _staged(film):
         return None
-    if rest.whole is not None and rest.whole.done():
+    if rest.whole_made():
         return None
     middle = rest.made_middle()
     step = far.get(middle.digest) if middle is not None else None

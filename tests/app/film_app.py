@@ -10,7 +10,9 @@ then again with the second's. ``?opening=staged`` the opening of a 6,000-step fi
 three stages: its middle (its first 1,000 steps) is made at once, its whole film only once a
 page is opened with ``?release=1`` (or after a minute). ``?opening=held`` is another such
 film (7,000 steps, released by ``?release=held``), and ``?opening=parted`` a third (6,500
-steps, whose whole film is never made within a minute), whose far steps come in parts.
+steps, whose whole film is never made within a minute), whose steps past its middle come
+in parts; ``?opening=exported`` another (5,600 steps, released by ``?release=exported``),
+for an export. Under such a film the page says how many times its whole film was asked for.
 """
 
 import threading
@@ -54,7 +56,14 @@ def blinking_part(steps: int, chunks: range):
     return blinking_writer(stop, whole=steps, skip=chunks.start * CHUNK_STEPS).part(steps)
 
 
+@st.cache_resource
+def wholes_asked() -> list[int]:
+    """The steps of each staged film whose whole film was asked for, in turn."""
+    return []
+
+
 def staged_whole(gate: threading.Event, steps: int):
+    wholes_asked().append(steps)
     gate.wait(60)
     return blinking_film(steps)
 
@@ -63,13 +72,14 @@ opening = st.query_params.get("opening")
 released = st.query_params.get("release")
 if released:
     staged_gate("staged" if released == "1" else released).set()
-if opening in ("staged", "held", "parted"):
-    steps = {"staged": 6000, "held": 7000, "parted": 6500}[opening]
+if opening in ("staged", "held", "parted", "exported"):
+    steps = {"staged": 6000, "held": 7000, "parted": 6500, "exported": 5600}[opening]
     first = blinking_film(OPENING_STEPS, steps)
     middle = partial(blinking_film, MIDDLE_STEPS, steps)
     whole = partial(staged_whole, staged_gate(opening), steps)
-    part = partial(blinking_part, steps) if opening == "parted" else None
+    part = partial(blinking_part, steps) if opening in ("parted", "exported") else None
     film_player(Opening(first, whole, middle, part), key=opening)
+    st.caption(f"Whole films asked for: {wholes_asked().count(steps)}")
 elif opening == "twice":
     fast = Opening(blinking_film(OPENING_STEPS, whole=1200), partial(blinking_film, 1200))
     slow = Opening(blinking_film(OPENING_STEPS, whole=1400), slow_rest)

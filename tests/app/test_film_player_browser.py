@@ -413,6 +413,56 @@ def test_far_steps_of_a_very_long_film_come_in_parts_before_its_whole_film(page,
     assert page.console_errors == []
 
 
+def test_a_film_in_parts_plays_on_from_part_to_part_and_its_whole_film_is_never_made(
+    page, film_url
+):
+    """The 6,500-step film whose steps past its middle come in parts: opened at step 3,195,
+    the player holds the part around it (chunks 5 to 7, steps 2,500 to 3,499). Played on, it
+    asks for the next part ahead and goes on into it without a step back, each step with its
+    own sentence; its whole film is never asked for."""
+    page.goto(f"{film_url}/?opening=parted&step=3195")
+    wait_for_player(page)
+    count = page.locator(".svp-count")
+    expect(count).to_have_text("Step 3195 of 6499", timeout=30_000)
+    page.keyboard.press("ArrowRight")
+    expect(count).to_have_text("Step 3196 of 6499")
+    assert sentence(page) == "Step 3196. Step 3196: the dot is on."
+    set_speed(page, 30)
+    press(page, "play")
+    seen = record_steps(page, 13.0)
+    press(page, "play")  # pause
+    assert seen == sorted(seen), "the film stepped back"
+    assert seen[-1] > 3540, seen[-10:]
+    step = shown_step(page)
+    on = "on" if step % 2 == 0 else "off"
+    assert sentence(page) == f"Step {step}. Step {step}: the dot is {on}."
+    middle = blinking_film(MIDDLE_STEPS, whole=6500)
+    assert page.locator(".svp").get_attribute("data-films") == middle.digest
+    counting = page.context.new_page()  # a run after all the asks: the count is theirs
+    counting.goto(f"{film_url}/?opening=parted")
+    wait_for_player(counting)
+    expect(counting.get_by_text("Whole films asked for: 0")).to_be_visible()
+    assert page.console_errors == []
+
+
+def test_a_film_in_parts_has_its_whole_film_made_for_an_export_and_says_so(page, film_url):
+    """Export on a film whose steps past its middle come in parts: a note says its whole film
+    is being made (it has none until then), and the dialog opens once it is made."""
+    page.goto(f"{film_url}/?opening=exported")
+    wait_for_player(page)
+    expect(page.get_by_text("Whole films asked for: 0")).to_be_visible()
+    page.get_by_role("button", name="Export").first.click()
+    note = "Making the whole replay (5,600 steps) to export it: a few seconds…"
+    expect(page.get_by_text(note)).to_be_visible()
+    releasing = page.context.new_page()
+    releasing.goto(f"{film_url}/?release=exported")
+    wait_for_player(releasing)
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_text("The whole replay as a web page")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Whole films asked for: 1")).to_be_visible()
+    assert page.console_errors == []
+
+
 def test_a_step_left_before_it_came_is_not_jumped_to_when_it_comes(page, film_url):
     """End on a very long film's opening, its whole film held back (it has no parts), then a
     step forward: the film stays at step 1 when the whole film comes."""

@@ -28,6 +28,10 @@ const PREFETCH = 150;
 // How far ahead (in steps) of an opening's end its rest is asked for: a student who looks at
 // its first steps only does not have the whole film made.
 const REST_AHEAD = 60;
+// How far ahead (in steps) the next part of a film whose later steps come in parts (`parts`
+// in its spec) is asked for: made in about a second, it is there before a student who
+// plays at 30 steps a second reaches it.
+const PART_AHEAD = 300;
 // While the host makes the rest of an opening (a long film's first steps), the player asks
 // again this often (ms) until it has come.
 const REST_POLL_MS = 700;
@@ -197,11 +201,13 @@ class FilmSource {
     return c < 0 || c >= this.chunks.length || this.chunks[c] !== null;
   }
 
-  fetch(c) {
+  // Chunk `c`, fetched (or, not sent yet, asked of the host); `ahead`: it is wanted for
+  // later (playing on), not for the step on screen (see restThen).
+  fetch(c, ahead = false) {
     if (this.has(c)) return Promise.resolve(this.chunks[c]);
     if (!this.pending.has(c)) {
       const where = this.where[c];
-      if (!where) return this.restThen(c);
+      if (!where) return this.restThen(c, ahead);
       // "b64:..." is a chunk carried in the page itself (offline); anything else a URL
       const load = where.startsWith("b64:")
         ? gunzip(base64Bytes(where.slice(4)))
@@ -225,15 +231,18 @@ class FilmSource {
   }
 
   // Chunk `c` of an opening's rest: the host is asked for the rest once; the fetch goes on
-  // when it has arrived, for the whole film's chunk that holds the same step.
-  restThen(c) {
+  // when it has arrived, for the whole film's chunk that holds the same step. The step asked
+  // for is the chunk's first, whose part starts a chunk before (a step back from a jump);
+  // `ahead`, the next chunk's, whose part starts at `c` (the one before is held).
+  restThen(c, ahead = false) {
     if (!this.rest) {
       if (!this.askRest) return Promise.reject(new Error("this part of the replay was not sent"));
       this.rest = new Promise((resolve, reject) => {
         this.restArrived = resolve;
         this.restRefused = reject;
       });
-      this.askedStep = c * this.header.chunkSteps;
+      const first = (c + (ahead ? 1 : 0)) * this.header.chunkSteps;
+      this.askedStep = Math.min(first, this.header.steps - 1);
       this.askRest(this.spec.id, this.askedStep);
     }
     const step = c * this.header.chunkSteps;
@@ -2364,12 +2373,14 @@ class Player {
       const source = film.source;
       const own = Math.min(this.step, film.n - 1);
       const at = (step) => source.chunkOf(Math.max(0, Math.min(step, film.n - 1)));
-      // the chunks of this step and of REST_AHEAD steps on, even an opening's rest (made only
-      // when asked for); those further ahead and behind if they are made already
-      const near = [at(own), at(own + REST_AHEAD)];
-      const far = [at(own + PREFETCH), at(own - PREFETCH)].filter((c) => source.where[c]);
-      for (const wanted of [...near, ...far]) {
-        if (!source.has(wanted)) source.fetch(wanted).catch(() => {});
+      // the chunks of this step and of REST_AHEAD steps on (PART_AHEAD for a film in
+      // parts), even an opening's rest (made only when asked for); those further ahead and
+      // behind if they are made already
+      const ahead = at(own + (source.spec.parts ? PART_AHEAD : REST_AHEAD));
+      if (!source.has(at(own))) source.fetch(at(own)).catch(() => {});
+      if (!source.has(ahead)) source.fetch(ahead, ahead > at(own)).catch(() => {});
+      for (const wanted of [at(own + PREFETCH), at(own - PREFETCH)]) {
+        if (source.where[wanted] && !source.has(wanted)) source.fetch(wanted).catch(() => {});
       }
     }
   }
