@@ -24,11 +24,22 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS, start_app
 Visit = Callable[..., dict]
 
 
+def server_cpu(pid: int) -> float:
+    """The CPU time (user and system, s) the process ``pid`` has used, from /proc.
+
+    >>> server_cpu(os.getpid()) > 0
+    True
+    """
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def on_fresh_servers(
     root: Path, replays: Sequence[tuple[str, str]], cases: Sequence, visit: Visit
 ) -> list[dict]:
     """Each replay (name, link) in each case, each on a fresh server of the code in ``root``:
-    ``visit``'s figures, with the replay's name, the case and the 1-minute load average."""
+    ``visit``'s figures, with the replay's name, the case, the 1-minute load average and the
+    CPU the server used from the page's opening to the visit's end (``server_cpu``, s)."""
     from playwright.sync_api import sync_playwright
 
     out = []
@@ -39,8 +50,10 @@ def on_fresh_servers(
                 process, url = start_app(root=root)
                 try:
                     load = os.getloadavg()[0]
+                    started = server_cpu(process.pid)
                     page = browser.new_page(viewport={"width": 1280, "height": 800})
                     result = visit(page, f"{url}/{link}", case)
+                    result["server_cpu"] = server_cpu(process.pid) - started
                     page.close()
                 finally:
                     process.terminate()
