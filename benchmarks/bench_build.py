@@ -56,11 +56,17 @@ FILMS = [
     ("Informed search", "default", "A* on the notes' 8-puzzle, misplaced tiles"),
     ("Informed search", "largest", "A* on a 31-move puzzle, misplaced tiles (60,000 events)"),
     ("Informed search", "largest, shown first", "the same: what the page builds to show it"),
+    (
+        "Informed search",
+        "largest, middle",
+        "the same: what the page builds once the student goes on",
+    ),
     ("Informed search", "largest, End", "the same: what the page builds to show its last step"),
     ("Local search", "default", "annealing on 8 queens (the page's options)"),
     ("Local search", "default, shown first", "the same: what the page builds to show it"),
     ("Local search", "largest", "annealing on 50 queens, 20,000 steps"),
     ("Local search", "largest, shown first", "the same: what the page builds to show it"),
+    ("Local search", "largest, middle", "the same: what the page builds once the student goes on"),
     ("Local search", "largest, End", "the same: what the page builds to show its last step"),
     ("Game trees", "default", "alpha-beta on the notes' tree"),
     ("Game trees", "largest", "minimax on a 511-node tree"),
@@ -81,6 +87,8 @@ def build(lesson: str, which: str, prepared: object = None) -> list:
 
     if which.endswith(", End"):
         return [_end(lesson, prepared)]
+    if which.endswith(", middle"):
+        return [_middle(lesson, prepared)]
     if which.endswith(", shown first"):
         from search_viz.film import film as film_module
 
@@ -175,7 +183,7 @@ def prepare(lesson: str, which: str) -> object:
     """What a page has made before a row's film, untimed: for the rows "End", the search's
     kept events (informed search) or the run (local search), and the opening the page shows
     first from them (its tree's plan serves the part too); None for the other rows."""
-    if not which.endswith(", End"):
+    if not which.endswith((", End", ", middle")):
         return None
     import search_viz as sv
 
@@ -217,6 +225,25 @@ def _end(lesson: str, prepared: object):
     from search_viz.lessons.local_search.drawing import run_part
 
     return run_part(prepared, range(79, 81))  # part_chunks(40_000, 40_001, 1000)
+
+
+def _middle(lesson: str, prepared: object):
+    """What a page builds once the student goes on past a lesson's largest film's opening
+    (``prepared``: see :func:`prepare`): its middle, its first ``MIDDLE_STEPS`` steps; a
+    checkout without parts builds the whole film, search and all."""
+    if prepared is None:
+        return build(lesson, "largest")[0]
+    from search_viz.film import MIDDLE_STEPS
+
+    if lesson == "Informed search":
+        from search_viz.lessons.informed.drawing import film_from_trace
+        from search_viz.problems.eight_puzzle import ORDERED_GOAL
+
+        trace = prepared
+        return film_from_trace(trace, ORDERED_GOAL, "A*", "misplaced", "fifo", first=MIDDLE_STEPS)
+    from search_viz.lessons.local_search.drawing import run_film
+
+    return run_film(prepared, first=MIDDLE_STEPS)
 
 
 def warm_up(lesson: str, which: str) -> None:
@@ -444,10 +471,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--now", type=Path, help="measure this checkout as 'now' (default: HEAD)")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--no-write", action="store_true", help="print, do not write the README")
-    parser.add_argument("--only", help="measure the rows whose film names this (e.g. ', End')")
+    parser.add_argument(
+        "--only",
+        action="append",
+        help="measure the rows whose film names this (e.g. ', End'; given again: either)",
+    )
     parser.add_argument("--section", default="build", help="the README's section to write")
     args = parser.parse_args(argv)
-    films = [row for row in FILMS if args.only is None or args.only in f"{row[0]}: {row[1]}"]
+    films = [
+        row
+        for row in FILMS
+        if args.only is None or any(only in f"{row[0]}: {row[1]}" for only in args.only)
+    ]
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
     with contextlib.ExitStack() as stack:
