@@ -44,6 +44,11 @@ def made(name: str, start, goal, heuristic: str, tie: str = "fifo", size: str = 
     return trace, film
 
 
+def numbers_of(row, name: str) -> str:
+    """What a choice says of a frontier row's board (the table is hidden while it waits)."""
+    return f"{row.g} + {row.h} = {row.f}" if name == "A*" else f"h = {row.h}"
+
+
 def check_answers(trace: sv.Trace, film, name: str, heuristic: str, tie: str, goal) -> None:
     """Every question's answer is what the trace says the search did at that step."""
     events = trace.events
@@ -62,10 +67,11 @@ def check_answers(trace: sv.Trace, film, name: str, heuristic: str, tie: str, go
                 assert compact(e.node) in q.why
                 ties = [row for row in before if row.f == before[0].f]
                 assert ("ties go to" in q.why) == (len(ties) > 1)
-            else:  # a choice among the frontier table's boards (the tree draws markers)
+            else:  # a choice among the frontier's first boards (the tree draws markers)
                 assert q.kind == "choice"
-                assert q.answer == compact(e.node)
-                assert set(q.choices) == {compact(row.node) for row in before[:TABLE_ROWS]}
+                shown = {row.node: numbers_of(row, name) for row in before[:TABLE_ROWS]}
+                assert q.answer == f"{compact(e.node)}: {shown[e.node]}"
+                assert set(q.choices) == {f"{compact(b)}: {n}" for b, n in shown.items()}
         elif e.kind == "goal":
             assert (q.kind, q.answer) == ("choice", STOP)
             assert events[k - 1].kind == "expand"
@@ -138,9 +144,9 @@ def test_every_default_film_asks_at_least_half_its_steps_well_formed_questions(n
 @pytest.mark.parametrize("name", SEARCHES)
 def test_compare_mode_halves_ask_what_the_page_asks(name):
     """A half of compare mode draws its tree as markers, which do not show their boards: it
-    asks which board goes next as a choice among the frontier table's (as presenter mode
-    does) where the page asks for a click on the board in the tree, with the same answer;
-    every other question is the page's."""
+    asks which board goes next as a choice among the frontier's first boards, each with its
+    numbers (as presenter mode does), where the page asks for a click on the board in the
+    tree, with the same answer; every other question is the page's."""
     _, wide = made(name, NOTES_START, NOTES_GOAL, "misplaced")
     _, half = made(name, NOTES_START, NOTES_GOAL, "misplaced", size="half")
     check_questions(half)
@@ -151,7 +157,7 @@ def test_compare_mode_halves_ask_what_the_page_asks(name):
         if page.kind == "pick":
             picks += 1
             assert compared.kind == "choice"
-            assert compared.answer == compact(page.answer)
+            assert compared.answer.startswith(f"{compact(page.answer)}: ")
             assert compared.why == page.why
         else:
             assert compared == page
@@ -232,12 +238,13 @@ def test_every_answer_is_what_the_search_did_on_random_scrambles(
         assert asked_share(film) >= 0.5
 
 
-def test_a_large_tree_asks_for_a_board_of_the_table_where_its_markers_show_none():
+def test_a_large_tree_asks_for_a_board_with_its_numbers_where_its_markers_show_none():
     trace, film = made("A*", HARDEST_STARTS[0], ORDERED_GOAL, "manhattan", limit=600)
     check_questions(film)
     check_answers(trace, film, "A*", "manhattan", "fifo", ORDERED_GOAL)
     kinds = {film.question(k).kind for k in film.asked_steps}
     assert kinds == {"value", "choice"}
-    table = [k for k in film.asked_steps if "table beside the picture" in film.question(k).prompt]
+    table = [k for k in film.asked_steps if "shown with g + h = f" in film.question(k).prompt]
     assert len(table) >= 100
+    assert not any("table" in film.question(k).prompt for k in film.asked_steps)
     assert asked_share(film) >= 0.5

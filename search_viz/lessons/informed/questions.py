@@ -5,8 +5,8 @@ and its answer is read from that step's event (never worked out again here):
 
 * an ``expand`` step: a **pick**, the frontier board taken off next, clicked
   in the tree (:func:`expand_question`); where the tree draws markers (a
-  large tree), a **choice** among the frontier table's boards instead
-  (:func:`table_question`);
+  large tree), a **choice** among the frontier's first boards instead, each
+  with its numbers (:func:`table_question`);
 * the first child put on the frontier after an expansion: a **value**, its h
   or (A*, every other time) its f = g + h (:func:`child_question`);
 * the goal test, a **choice**: stop or go on, at the goal and once before it
@@ -208,29 +208,42 @@ def expand_question(
 def table_question(
     event: Event, frontier: Frontier, algorithm: str, label: Label = compact
 ) -> Question:
-    """A choice among the frontier table's boards: which one the search takes off next.
+    """A choice among the frontier's first :data:`TABLE_ROWS` boards: which one the search
+    takes off next.
 
-    Where the tree draws markers, which do not show their boards: the table
-    beside the picture lists the first :data:`TABLE_ROWS` boards with their g,
-    h and f. The options are those boards, in the order they were put on.
+    Where the tree draws markers, which do not show their boards. The frontier's
+    table, which lists those boards in order, is hidden while the question waits
+    (it would give the answer away): each option says its board's numbers
+    instead (g + h = f for A*, h for greedy), in the order they were put on.
 
     >>> from search_viz import Event
     >>> frontier = Frontier("fifo")
     >>> for k, f in enumerate([6, 5, 5]):
     ...     frontier.put(FrontierRow(str(k), 1, f - 1, f, "A", k))
     >>> q = table_question(Event("expand", "1", g=1, h=4, value=5), frontier, "A*", str)
+    >>> q.prompt
+    'Which board does A* take off the frontier next? Each is shown with g + h = f.'
     >>> q.choices, q.answer
-    (('0', '1', '2'), '1')
+    (('0: 1 + 5 = 6', '1: 1 + 4 = 5', '2: 1 + 4 = 5'), '1: 1 + 4 = 5')
     >>> print(q.why)  # doctest: +NORMALIZE_WHITESPACE
     A* expands the lowest f = g + h: 1 and 2 share f = 5, the others 6 or more; ties go to the
     one put on the frontier first: 1.
+    >>> table_question(Event("expand", "1", h=4, value=4), frontier, "greedy", str).choices
+    ('0: h = 5', '1: h = 4', '2: h = 4')
     """
     rows = sorted(frontier.top(TABLE_ROWS), key=_joined)
+    if algorithm == "A*":
+        shown = "g + h = f"
+        numbers = {
+            row.node: f"{_number(row.g)} + {_number(row.h)} = {_number(row.f)}" for row in rows
+        }
+    else:
+        shown = "h"
+        numbers = {row.node: f"h = {_number(row.h)}" for row in rows}
     return choice(
-        f"Which board does {algorithm} take off the frontier next? (The table beside the "
-        "picture lists the frontier's first boards.)",
-        [label(row.node) for row in rows],
-        label(event.node),
+        f"Which board does {algorithm} take off the frontier next? Each is shown with {shown}.",
+        [f"{label(row.node)}: {numbers[row.node]}" for row in rows],
+        f"{label(event.node)}: {numbers[event.node]}",
         why=expand_why(event, frontier, algorithm, label),
     )
 
