@@ -464,8 +464,9 @@ def test_a_film_in_parts_has_its_whole_film_made_for_an_export_and_says_so(page,
 
 
 def test_a_step_left_before_it_came_is_not_jumped_to_when_it_comes(page, film_url):
-    """End on a very long film's opening, its whole film held back (it has no parts), then a
-    step forward: the film stays at step 1 when the whole film comes."""
+    """End on a very long film's opening, its whole film held back (it has no parts): a step
+    back goes from the step on its way, as the count says; Home then leaves it, and the film
+    stays at step 0 when the whole film comes."""
     page.goto(f"{film_url}/?opening=held")
     wait_for_player(page)
     count = page.locator(".svp-count")
@@ -473,15 +474,20 @@ def test_a_step_left_before_it_came_is_not_jumped_to_when_it_comes(page, film_ur
     press(page, "last")
     expect(count).to_have_text("Loading 6999…")
     assert page.locator(".svp-slider").input_value() == "6999"  # where it was asked
-    press(page, "forward")
-    expect(count).to_have_text("Step 1 of 6999")
+    assert page.locator(".svp-last").is_disabled()  # as at that step
+    page.keyboard.press("ArrowLeft")
+    expect(count).to_have_text("Loading 6998…")
+    press(page, "back")
+    expect(count).to_have_text("Loading 6997…")
+    page.keyboard.press("Home")
+    expect(count).to_have_text("Step 0 of 6999")
     releasing = page.context.new_page()
     releasing.goto(f"{film_url}/?release=held")
     wait_for_player(releasing)
     whole = blinking_film(7000).digest
     expect(page.locator(".svp")).to_have_attribute("data-films", whole, timeout=60_000)
     page.wait_for_timeout(300)
-    assert count.inner_text() == "Step 1 of 6999"
+    assert count.inner_text() == "Step 0 of 6999"
     assert page.console_errors == []
 
 

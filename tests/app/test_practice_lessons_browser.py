@@ -162,6 +162,50 @@ def test_above_a_wide_picture_the_question_and_its_verdict_show_whole(
     context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1280, 720), (700, 800)])
+def test_above_a_wide_picture_a_choice_s_verdict_does_not_move_the_picture(
+    browser, app_url, width, height
+):
+    """The box's one height holds a row of choices with the tools wrapped under it: neither
+    a wrong choice's verdict nor Show me's (the next question asked at once beside it) moves
+    the picture. A* on the notes' puzzle takes 283/1_4/765 off the frontier at step 5; its
+    choices are boards (in presenter mode, each with its g + h = f: the tree draws markers)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    present = "&present=1" if height == 720 else ""
+    page.goto(f"{app_url}/informed-search?practice=1{present}")
+    wait_for_player(page, timeout=120_000)
+    prompt = page.locator(".svp-prompt").first
+    for _ in range(30):  # Show me over the questions before it
+        if "(step 5)" in prompt.inner_text():
+            break
+        if page.locator(".svp-show-me").first.is_visible():
+            page.locator(".svp-show-me").first.click()
+        else:
+            page.locator(".svp-forward").first.click()
+        page.wait_for_timeout(100)
+    expect(prompt).to_contain_text("Which board does A* take off the frontier next?")
+    picture = page.locator(".svp-picture svg").first.bounding_box()
+    wrong = page.locator(".svp-choice").filter(has_not_text="283/1_4/765").first
+    wrong.click()
+    expect(page.locator(".svp-feedback").first).to_contain_text("Not ")
+    assert page.locator(".svp-picture svg").first.bounding_box() == picture
+    page.locator(".svp-show-me").first.click()
+    expect(page.locator(".svp-feedback").first).to_contain_text("The answer: 283/1_4/765")
+    expect(prompt).to_contain_text("(step 6)")
+    assert page.locator(".svp-picture svg").first.bounding_box() == picture
+    box = page.locator(".svp-practice").first
+    sizes = box.evaluate("(b) => [b.scrollHeight, b.clientHeight]")
+    assert sizes[0] <= sizes[1] + 1, f"the box hides part of what it says: {sizes}"
+    for part in (".svp-feedback", ".svp-score"):  # whole inside the box's padding
+        inner = page.locator(f".svp-practice {part}").first.bounding_box()
+        assert (
+            inner["x"] + inner["width"] <= box.bounding_box()["x"] + box.bounding_box()["width"] - 4
+        ), part
+    shoot_main(page, f"practice-informed-choice-{width}x{height}")
+    context.close()
+
+
 def test_a_verdict_goes_once_the_student_steps_past_the_step_it_unlocked(page, app_url):
     """IDDFS on the notes' tree asks at steps 2, 3 and 4, not at 5, then at 6: the verdict on
     step 4's question shows with step 4; at step 5, where step 6's question is asked, it has

@@ -32,6 +32,9 @@ const REST_AHEAD = 60;
 // in its spec) is asked for: made in about a second, it is there before a student who
 // plays at 30 steps a second reaches it.
 const PART_AHEAD = 300;
+// How many of its longest prompts and verdicts practice lays out to find the tallest, to keep
+// its box one height above a wide picture.
+const MEASURED_TEXTS = 200;
 // While the host makes the rest of an opening (a long film's first steps), the player asks
 // again this often (ms) until it has come.
 const REST_POLL_MS = 700;
@@ -1070,6 +1073,7 @@ class Practice {
     this.hideTables(says === null);
     if (says === null) {
       this.ask(next);
+      this.roomForVerdict(next);
       this.keepInBox();
       if (this.refocus) this.focusAnswer(); // the keyboard left a question: it has this one
       return;
@@ -1282,10 +1286,10 @@ class Practice {
   }
 
   // Above a wide picture the box keeps one height, so that no answer moves the picture: its
-  // least height (the style sheet's), or the height that the longest prompt and the longest
-  // verdict of the questions loaded need at its width, with a row of answers and the tools,
-  // reserved as the panels' are (worked out again when the width, the font or the chunks
-  // loaded change).
+  // least height (the style sheet's), or the height that the longest prompts and verdicts
+  // of the questions loaded need at its width (a few of each: a shorter text may take more
+  // lines, its words longer), with a row of answers and the tools, reserved as the panels'
+  // are (worked out again when the width, the font or the chunks loaded change).
   sizeAbove() {
     const box = this.box;
     const film = this.film;
@@ -1295,22 +1299,61 @@ class Practice {
     if (key === this.sizedFor) return;
     this.sizedFor = key;
     const questions = [...film.source.questions.values()];
-    const longest = (texts) => texts.reduce((a, b) => (b.length > a.length ? b : a), "");
-    const prompt = el("div", { class: "svp-prompt" },
-      `Your turn (step ${film.n - 1}). ${longest(questions.map((q) => q.p || ""))}`);
-    // one row of answers (a question with rows of choices grows the box when it is asked, a
-    // new step: keepInBox); the verdict then never moves the picture
-    const answers = el("div", { class: "svp-answers" });
-    answers.append(el("input", { type: "text", class: "svp-value" }),
-      el("button", { type: "button", class: "svp-btn" }, "Check"));
+    const longest = (texts, n) => [...new Set(texts)].sort((a, b) => b.length - a.length).slice(0, n);
+    const asked = (text) => { // as ask() writes it
+      const prompt = el("div", { class: "svp-prompt" });
+      prompt.append(el("b", {}, `Your turn (step ${film.n - 1}). `), document.createTextNode(text));
+      return prompt;
+    };
+    const said = (text) => el("div", { class: "svp-feedback svp-wrong-answer" }, text);
+    // the score as renderScore writes it, before an answer or after some (the taller)
+    const scored = (text) => el("div", { class: "svp-score" }, text);
+    const asks = film.header.asks || 0;
+    const score = tallestOf(box, [`${asks}+ questions: answer each before its step plays.`,
+      `${asks} of ${asks} right first time · ${asks}+ to go`], scored);
+    const prompt = tallestOf(box, longest(questions.map((q) => q.p || ""), MEASURED_TEXTS), asked);
     // the longer of the verdicts: Show me's "The answer: …" (a wrong one says "Not …")
-    const verdict = el("div", { class: "svp-feedback svp-wrong-answer" },
-      `The answer: ${longest(questions.flatMap((q) => q.c || ["−0.000"]))}. ` +
-      longest(questions.map((q) => q.w || "")));
-    // while a question waits, Show me and one of Retry and New problem (the longer) show
-    const tools = this.tools.cloneNode(true);
-    for (const tool of tools.children) tool.hidden = tool.classList.contains("svp-retry");
-    reserveHeights([[box, [[this.score.cloneNode(true), prompt, answers, tools, verdict]]]]);
+    const answer = longest(questions.flatMap((q) => q.c || ["−0.000"]), 1)[0];
+    const whys = longest(questions.map((q) => q.w || ""), MEASURED_TEXTS);
+    const verdict = tallestOf(box, whys.map((why) => `The answer: ${answer}. ${why}`), said);
+    this.longestVerdict = verdict;
+    this.roomFor = null; // the box is sized anew: a question asked is measured anew
+    // The answers: a number's field, the tools beside it where they fit; or one row of
+    // choices, the tools under it. A question whose choices take more rows grows the box
+    // when it is asked, a new step (roomForVerdict); the verdict of any other never moves
+    // the picture
+    const field = () => [el("input", { type: "text", class: "svp-value" }),
+      el("button", { type: "button", class: "svp-btn" }, "Check")];
+    const row = () => [el("button", { type: "button", class: "svp-btn svp-choice" }, "·")];
+    const rows = questions.some((q) => q.k !== "value") ? [field, row] : [field];
+    const layouts = rows.map((answered) => {
+      const answers = el("div", { class: "svp-answers" });
+      answers.append(...answered());
+      if (answered === row) answers.style.flexBasis = "100%";
+      // while a question waits, Show me and one of Retry and New problem (the longer) show
+      const tools = this.tools.cloneNode(true);
+      for (const tool of tools.children) tool.hidden = tool.classList.contains("svp-retry");
+      return [scored(score), asked(prompt), answers, tools, said(verdict)];
+    });
+    reserveHeights([[box, layouts]]);
+  }
+
+  // A question whose choices take more room than the box keeps (more than one row of them)
+  // grows it as it is asked, a new step: by the room its verdict may need too (the longest,
+  // as sizeAbove reserves it), so that its verdict does not move the picture. (Measured in
+  // a hidden copy, as the box is sized: one per question asked.)
+  roomForVerdict(step) {
+    const box = this.box;
+    if (step === this.roomFor || !this.longestVerdict || !box.classList.contains("svp-practice-above")) {
+      return;
+    }
+    this.roomFor = step;
+    const kept = box.style.minHeight;
+    const shown = [this.score, this.prompt, this.answers, this.tools].map((node) => node.cloneNode(true));
+    const verdict = el("div", { class: "svp-feedback svp-wrong-answer" }, this.longestVerdict);
+    reserveHeights([[box, [[...shown, verdict]]]]);
+    if (parseFloat(kept) > parseFloat(box.style.minHeight || "0")) box.style.minHeight = kept;
+    if (box.style.minHeight !== kept) this.player.fit();
   }
 
   // What the box shows never hides in it: should a question or verdict need more than the
@@ -1377,6 +1420,24 @@ function chips(counters) {
 // ("20,866", as in "nodes entered (of 20,866)"), anything else as it is.
 function counterText(value) {
   return Number.isInteger(value) ? value.toLocaleString("en-US") : String(value);
+}
+
+// Of `texts`, the one that takes the most height written as `make(text)` (a node) in a row of
+// `box` (a shorter text may take more lines than a longer one: its words longer), all laid
+// out at once in a hidden copy of it. "" for none.
+function tallestOf(box, texts, make) {
+  if (!texts.length || !box.parentNode) return texts[0] || "";
+  const probe = box.cloneNode(false);
+  for (const name of ["id", "role", "tabindex", "aria-live", "aria-label"]) probe.removeAttribute(name);
+  probe.setAttribute("aria-hidden", "true");
+  probe.style.cssText = `position:absolute;visibility:hidden;left:0;top:0;` +
+    `width:${box.getBoundingClientRect().width}px;min-height:0;height:auto;box-sizing:border-box`;
+  const made = texts.map(make);
+  probe.replaceChildren(...made);
+  box.parentNode.append(probe);
+  const heights = made.map((node) => node.getBoundingClientRect().height);
+  probe.remove();
+  return texts[heights.indexOf(Math.max(...heights))];
 }
 
 // Give each `box` the height of the tallest of its `contents` (each a list of nodes), laid out
@@ -1897,8 +1958,8 @@ function onKey(event) {
   if (!player) return;
   event.preventDefault();
   event.stopPropagation();
-  if (event.key === "ArrowLeft") player.go(player.step - 1, true);
-  else if (event.key === "ArrowRight") player.go(player.step + 1, true);
+  if (event.key === "ArrowLeft") player.go(player.aimed - 1, true);
+  else if (event.key === "ArrowRight") player.go(player.aimed + 1, true);
   else if (event.key === "Home") player.go(0, true);
   else if (event.key === "End") player.go(player.n - 1, true);
   else player.togglePlay();
@@ -2046,8 +2107,8 @@ class Player {
     this.controls.append(bar, more, this.sharePanel);
 
     this.first.onclick = () => this.go(0, true);
-    this.back.onclick = () => this.go(this.step - 1, true);
-    this.forward.onclick = () => this.go(this.step + 1, true);
+    this.back.onclick = () => this.go(this.aimed - 1, true);
+    this.forward.onclick = () => this.go(this.aimed + 1, true);
     this.last.onclick = () => this.go(this.n - 1, true);
     this.play.onclick = () => this.togglePlay();
     this.slider.oninput = () => this.go(Number(this.slider.value), true);
@@ -2058,12 +2119,18 @@ class Player {
     this.practiceButton.onclick = () => this.practice.setOn(!this.practice.on, true);
     this.exportButton.onclick = () => {
       this.pause();
-      if (this.hooks.exportStep) this.hooks.exportStep(this.step);
+      if (this.hooks.exportStep) this.hooks.exportStep(Math.max(0, this.aimed));
     };
   }
 
   get n() {
     return this.films.reduce((most, film) => Math.max(most, film.n), 0);
+  }
+
+  // The step the student is at: the one shown, or the one on its way ("Loading k…"), which
+  // a step forward or back, and an export, go from.
+  get aimed() {
+    return this.loading !== null ? this.loading : this.step;
   }
 
   animating() {
@@ -2339,6 +2406,10 @@ class Player {
 
   // The count and the slider while a step is on its way: the step asked for, not the one shown.
   showLoading() {
+    // the buttons as at that step: a step forward or back goes from it (see aimed)
+    const blocked = this.practice.blocked() || this.editor.on;
+    this.first.disabled = this.back.disabled = this.loading <= 0;
+    this.forward.disabled = this.last.disabled = this.loading >= this.n - 1 || blocked;
     this.count.textContent = `Loading ${this.loading}…`; // no wider than "Step k of n": no reflow
     this.slider.value = String(this.loading);
     this.slider.setAttribute("aria-valuetext", `loading step ${this.loading} of ${this.n - 1}`);
