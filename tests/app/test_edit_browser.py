@@ -234,6 +234,10 @@ def test_an_edit_s_run_sends_no_spinner_and_the_link_in_one_message(page, app_ur
         page.get_by_role("button", name="cell (8, 7): change it").nth(1).click(force=True)
         page.get_by_role("button", name="Make (8, 7) the start").click()  # a new problem
     films_become(page, before)
+    for _ in range(200):  # the frames' events reach this test while Playwright waits
+        if "script_finished" in received:
+            break
+        page.wait_for_timeout(50)
     the_edit_s_run = received[: received.index("script_finished") + 1]
     assert "delta.new_element" in the_edit_s_run  # the player, with the new films
     assert "delta.new_transient" not in the_edit_s_run

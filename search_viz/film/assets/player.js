@@ -1286,10 +1286,11 @@ class Practice {
   }
 
   // Above a wide picture the box keeps one height, so that no answer moves the picture: its
-  // least height (the style sheet's), or the height that the longest prompts and verdicts
-  // of the questions loaded need at its width (a few of each: a shorter text may take more
-  // lines, its words longer), with a row of answers and the tools, reserved as the panels'
-  // are (worked out again when the width, the font or the chunks loaded change).
+  // least height (the style sheet's), or the height that the score, the tallest prompt and
+  // the tallest verdict of the questions loaded need at its width (as laid out, of the
+  // MEASURED_TEXTS longest: a shorter text may take more lines, its words longer), with a
+  // row of answers and the tools, reserved as the panels' are (worked out again when the
+  // width, the font or the chunks loaded change).
   sizeAbove() {
     const box = this.box;
     const film = this.film;
