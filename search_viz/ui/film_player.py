@@ -408,8 +408,8 @@ def _spec(
     part = _far_part(film, rest, far)
     if part is not None:
         wait([part], timeout=PART_WAIT_S)
-    if not parted and (part is None or part.done()):
-        _rest(film)  # the whole film: made after the part asked for (they would share a core)
+    if not parted:
+        _rest(film)  # the whole film
     asked = rest.middle if (parted or stage == PAST_OPENING) and rest.middle else rest.whole
     if part is None:
         wait([asked], timeout=REST_WAIT_S)  # a short film's rest comes in this answer
@@ -519,8 +519,8 @@ PART_CHUNKS = 3
 #: How long a run that answers a player's ask for a far step waits for its part: made in
 #: about a second, it comes in that answer.
 PART_WAIT_S = 3.0
-#: What makes the parts of long films, beside the whole films' maker (a part is asked for
-#: while its whole film is being made).
+#: What makes the parts of long films, beside the maker of middles and whole films (a part
+#: is asked for while a middle, or an export's whole film, is being made).
 _PART_MAKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="search_viz.part")
 #: The parts made or being made, by (their opening's digest, their chunks): the latest ones.
 _PARTS: dict[tuple[str, range], Future] = {}
@@ -551,9 +551,7 @@ def _far_part(film: Opening, rest: _Rest, far: Mapping[str, int] | None) -> Futu
     :func:`_far_asked`, :data:`Opening.part`), made or being made; None where none is
     wanted: no step asked beyond the middle, a film without parts or middle, or a whole film
     made."""
-    if not far or film.part is None or not _staged(film):
-        return None
-    if rest.whole_made():
+    if not far or not in_parts(film) or rest.whole_made():
         return None
     middle = rest.made_middle()
     step = far.get(middle.digest) if middle is not None else None

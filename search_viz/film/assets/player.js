@@ -2407,25 +2407,26 @@ class Player {
 
   // The count and the slider while a step is on its way: the step asked for, not the one shown.
   showLoading() {
-    // the buttons as at that step: a step forward or back goes from it (see aimed)
-    const blocked = this.practice.blocked() || this.editor.on;
-    this.first.disabled = this.back.disabled = this.loading <= 0;
-    this.forward.disabled = this.last.disabled = this.loading >= this.n - 1 || blocked;
+    this.stepButtons(this.loading); // a step forward or back goes from it (see aimed)
     this.count.textContent = `Loading ${this.loading}…`; // no wider than "Step k of n": no reflow
     this.slider.value = String(this.loading);
     this.slider.setAttribute("aria-valuetext", `loading step ${this.loading} of ${this.n - 1}`);
   }
 
+  // The step buttons as at `step`: none back from the first, none on from the last or while a
+  // question or editing waits. Whether one waits.
+  stepButtons(step) {
+    const blocked = this.practice.blocked() || this.editor.on;
+    this.first.disabled = this.back.disabled = step <= 0;
+    this.forward.disabled = this.last.disabled = step >= this.n - 1 || blocked;
+    return blocked;
+  }
+
   renderControls() {
     const n = this.n;
     const step = this.step;
-    const atStart = step <= 0;
     const atEnd = step >= n - 1;
-    this.first.disabled = atStart;
-    this.back.disabled = atStart;
-    const blocked = this.practice.blocked() || this.editor.on; // a question, or editing, waits
-    this.forward.disabled = atEnd || blocked;
-    this.last.disabled = atEnd || blocked;
+    const blocked = this.stepButtons(step);
     this.slider.value = String(step);
     this.slider.disabled = n <= 1 || this.editor.on;
     this.slider.setAttribute("aria-valuetext", `step ${step} of ${n - 1}`);
