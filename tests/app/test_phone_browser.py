@@ -11,6 +11,7 @@ Screenshots land in tests/artifacts/ (git-ignored) for a person to look at.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from search_viz.lessons.local_search.sizes import BOARD_FOCUS
 from tests.app.film_browser import shoot_main, shown_step, wait_for_player
@@ -140,6 +141,42 @@ def test_each_lesson_plays_on_a_phone(phone, app_url, path):
         assert sizes, "no text measured"
         assert min(sizes) >= READABLE - 0.05, (step, sorted(sizes)[:5])
     shoot_main(page, f"phone-{path}")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("path", list(LESSON_FILMS))
+def test_practising_on_a_phone_the_question_stays_on_screen_above_the_picture(
+    phone, app_url, path
+):
+    """Scrolled down to the picture to answer from it, the student still sees the question: it
+    sticks under the bar in place of the sentence, as tall as what it says, and the picture
+    shows under it."""
+    page = phone
+    page.goto(f"{app_url}/{path}?practice=1")
+    wait_for_player(page)
+    prompt = page.locator(".svp-prompt").first
+    for _ in range(10):  # on to the first step that asks
+        if "Your turn" in prompt.inner_text():
+            break
+        page.locator(".svp-forward").first.tap()
+    expect(prompt).to_contain_text("Your turn")
+    page.locator(".svp-picture").first.evaluate("(box) => box.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    height = page.viewport_size["height"]
+    at = page.evaluate(LAYOUT)
+    practice = box_of(page, ".svp-practice")
+    assert on_screen(practice, height), (practice, at)
+    assert practice["top"] >= at["bar"]["bottom"] - 1, (practice, at)
+    assert at["picture"]["bottom"] - practice["bottom"] >= PICTURE_SHOWN, (practice, at)
+    # nothing scrolled under it shows over it: the sentence, the picture
+    covered = page.locator(".svp-practice").first.evaluate(
+        """(box) => { const r = box.getBoundingClientRect();
+        return [0.25, 0.5, 0.75].flatMap((x) => [8, r.height / 2, r.height - 8].map((y) =>
+          box.getRootNode().elementFromPoint(r.left + x * r.width, r.top + y)))
+          .filter((hit) => !box.contains(hit)).map((hit) => hit && hit.className); }"""
+    )
+    assert covered == [], covered
+    shoot_main(page, f"phone-practice-{path}")
     assert page.errors == []
 
 

@@ -1295,6 +1295,11 @@ class Practice {
     const box = this.box;
     const film = this.film;
     if (!film || !box.isConnected || !box.classList.contains("svp-practice-above")) return;
+    if (onPhone()) { // as tall as what it says (player.css)
+      box.style.minHeight = "";
+      this.sizedFor = this.longestVerdict = null;
+      return;
+    }
     const key = `${box.getBoundingClientRect().width}|${getComputedStyle(box).fontSize}|` +
       film.source.chunks.filter(Boolean).length;
     if (key === this.sizedFor) return;
@@ -1397,6 +1402,13 @@ function parentOf(node) {
   if (node.parentElement) return node.parentElement;
   const root = node.getRootNode && node.getRootNode();
   return root && root.host ? root.host : null;
+}
+
+// The width at which player.css lays the player out for a phone.
+const PHONE_WIDTH = "(max-width: 640px)";
+
+function onPhone() {
+  return Boolean(window.matchMedia && window.matchMedia(PHONE_WIDTH).matches);
 }
 
 // Where `node`'s top is on the screen with the page scrolled to its start (px): the room
@@ -2305,14 +2317,17 @@ class Player {
       setVar(film.code, "--svp-room", `${room}px`);
       setVar(film.note, "--svp-bar", bar);
       setVar(film.picture, "--svp-bar", bar);
+      setVar(this.practice.box, "--svp-bar", bar);
       if (layout === "side") film.fitSide(room);
       else if (layout !== "compare") {
         film.reserve();
         film.fitHeadCode();
       }
       film.centrePicture();
-      // a phone: the picture, scrolled to, shows under the bar and the sentence that stick
-      setVar(film.picture, "--svp-note-room", `${film.note.getBoundingClientRect().height + 8}px`);
+      // a phone: the picture, scrolled to, shows under the bar and the sentence that stick (the
+      // question, practising: see player.css)
+      const stuck = this.practice.on && this.practice.box.isConnected ? this.practice.box : film.note;
+      setVar(film.picture, "--svp-note-room", `${stuck.getBoundingClientRect().height + 8}px`);
     }
   }
 
