@@ -145,9 +145,7 @@ def test_each_lesson_plays_on_a_phone(phone, app_url, path):
 
 
 @pytest.mark.parametrize("path", list(LESSON_FILMS))
-def test_practising_on_a_phone_the_question_stays_on_screen_above_the_picture(
-    phone, app_url, path
-):
+def test_practising_on_a_phone_the_question_stays_on_screen_above_the_picture(phone, app_url, path):
     """Scrolled down to the picture to answer from it, the student still sees the question: it
     sticks under the bar in place of the sentence, as tall as what it says, and the picture
     shows under it."""
