@@ -342,13 +342,19 @@ def _exported(shown: list[Film | Opening]) -> list[Film]:
         for film in shown
         if in_parts(film) and not _rest(film, whole=False).whole_made()
     ]
-    if making:
-        st.toast(
-            f"Making the whole replay ({max(making):,} steps) to export it: a few seconds…",
-            icon=":material/hourglass_top:",
-            duration="long",
-        )
-    return [_whole(film) for film in shown]
+    if not making:
+        return [_whole(film) for film in shown]
+    note = st.toast(
+        f"Making the whole replay ({max(making):,} steps) to export it: a few seconds…",
+        icon=":material/hourglass_top:",
+        duration="long",
+    )
+    wholes = [_whole(film) for film in shown]
+    # said at once, so that the note left in the corner as the export opens is not stale
+    note.toast(
+        f"Made: the whole replay, {max(making):,} steps.", icon=":material/check:", duration=3
+    )
+    return wholes
 
 
 #: How far the player has asked an opening to go: not at all, to its middle (or its whole

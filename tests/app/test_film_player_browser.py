@@ -447,7 +447,8 @@ def test_a_film_in_parts_plays_on_from_part_to_part_and_its_whole_film_is_never_
 
 def test_a_film_in_parts_has_its_whole_film_made_for_an_export_and_says_so(page, film_url):
     """Export on a film whose steps past its middle come in parts: a note says its whole film
-    is being made (it has none until then), and the dialog opens once it is made."""
+    is being made (it has none until then), and the dialog opens once it is made, the note
+    saying so."""
     page.goto(f"{film_url}/?opening=exported")
     wait_for_player(page)
     expect(page.get_by_text("Whole films asked for: 0")).to_be_visible()
@@ -459,6 +460,8 @@ def test_a_film_in_parts_has_its_whole_film_made_for_an_export_and_says_so(page,
     wait_for_player(releasing)
     dialog = page.get_by_role("dialog")
     expect(dialog.get_by_text("The whole replay as a web page")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Made: the whole replay, 5,600 steps.")).to_be_visible()
+    expect(page.get_by_text(note)).to_have_count(0)
     expect(page.get_by_text("Whole films asked for: 1")).to_be_visible()
     assert page.console_errors == []
 
